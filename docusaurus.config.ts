@@ -1,0 +1,112 @@
+import type {Config} from '@docusaurus/types';
+import type * as Preset from '@docusaurus/preset-classic';
+import {themes as prismThemes} from 'prism-react-renderer';
+import {consoleUrl, homeDocPath, productName, siteUrl} from './src/settings';
+
+const siteTitle = `${productName} 文档`;
+
+const navbar = {
+  title: siteTitle,
+  hideOnScroll: true,
+  logo: {alt: `${productName} 标志`, src: 'img/logo.svg', href: homeDocPath},
+  items: [
+    {type: 'docSidebar', sidebarId: 'documentsSidebar', label: '文档', position: 'left'},
+    {type: 'doc', docId: 'documents/overview', label: '控制台概览', position: 'left'},
+    // The spec puts items on the right unless configured otherwise; Docusaurus's own default is left.
+    {type: 'docsVersionDropdown', position: 'right'},
+    {type: 'localeDropdown', position: 'right'},
+    {href: consoleUrl, label: '返回控制台', position: 'right'},
+  ],
+} satisfies Preset.ThemeConfig['navbar'];
+
+const footer = {
+  style: 'dark',
+  logo: {alt: `${productName} 标志`, src: 'img/logo.svg', href: homeDocPath, width: 40, height: 40},
+  links: [
+    {
+      title: '文档',
+      items: [
+        {label: '平台介绍', to: '/docs/documents/introduct'},
+        {label: '控制台概览', to: '/docs/documents/overview'},
+      ],
+    },
+    {
+      title: '平台',
+      items: [
+        {label: '控制台', href: consoleUrl},
+        {label: `${productName} 官网`, href: 'https://www.llamafactory.com.cn'},
+      ],
+    },
+    {
+      title: '开源社区',
+      items: [
+        {label: 'LLaMA-Factory（GitHub）', href: 'https://github.com/hiyouga/LLaMA-Factory'},
+        {label: 'LLaMA-Factory 官方文档', href: 'https://llamafactory.readthedocs.io/zh-cn/latest/'},
+      ],
+    },
+  ],
+  copyright: `版权所有 © ${new Date().getFullYear()} ${productName}。文档内容以控制台实际显示为准。`,
+} satisfies Preset.ThemeConfig['footer'];
+
+const config = {
+  title: siteTitle,
+  tagline: '在线租用 GPU 实例，零代码微调大语言模型',
+  favicon: 'img/favicon.svg',
+  url: siteUrl,
+  baseUrl: '/',
+  onBrokenLinks: 'throw',
+  onBrokenAnchors: 'throw',
+  i18n: {
+    defaultLocale: 'zh-Hans',
+    locales: ['zh-Hans'],
+    localeConfigs: {'zh-Hans': {label: '简体中文', htmlLang: 'zh-Hans'}},
+  },
+  future: {v4: true},
+  // The spec keeps storage keys without a site suffix ("empty key suffix"), which v4 would add.
+  storage: {type: 'localStorage', namespace: false},
+  markdown: {
+    // .md pages are CommonMark (safe for prose full of <, { and code), .mdx pages are MDX.
+    format: 'detect',
+    mermaid: true,
+    // Our pages use `## 标题 {#id}` and `:::tip 提示`; keep both syntaxes under the v4 flags.
+    mdx1Compat: {comments: true, admonitions: true, headingIds: true},
+    hooks: {onBrokenMarkdownLinks: 'throw', onBrokenMarkdownImages: 'throw'},
+  },
+  themes: ['@docusaurus/theme-mermaid'],
+  presets: [
+    [
+      'classic',
+      {
+        docs: {
+          path: 'docs',
+          routeBasePath: 'docs',
+          sidebarPath: './sidebars.ts',
+          versions: {current: {label: 'Next'}},
+        },
+        blog: false,
+        theme: {customCss: './src/css/custom.css'},
+      } satisfies Preset.Options,
+    ],
+  ],
+  themeConfig: {
+    metadata: [{name: 'keywords', content: '大模型微调, LLaMA-Factory, GPU 实例, LoRA, 模型训练, 文档'}],
+    colorMode: {defaultMode: 'light', disableSwitch: false, respectPrefersColorScheme: false},
+    announcementBar: {
+      id: 'docs-2026-11',
+      content: `欢迎使用 ${productName} 文档：第一次来？从<a href="${homeDocPath}">平台介绍</a>开始，按步骤完成第一次微调。`,
+      isCloseable: true,
+    },
+    docs: {sidebar: {hideable: true, autoCollapseCategories: false}},
+    tableOfContents: {minHeadingLevel: 2, maxHeadingLevel: 3},
+    navbar,
+    footer,
+    prism: {
+      theme: prismThemes.github,
+      darkTheme: prismThemes.dracula,
+      additionalLanguages: ['powershell', 'ini', 'toml', 'docker'],
+    },
+    mermaid: {theme: {light: 'default', dark: 'dark'}},
+  } satisfies Preset.ThemeConfig,
+} satisfies Config;
+
+export default config;

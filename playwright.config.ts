@@ -1,0 +1,46 @@
+import {existsSync} from 'node:fs';
+import {defineConfig, devices} from '@playwright/test';
+
+// Debian's Chromium (or CHROME_PATH); Playwright's own browser only when neither exists.
+const executablePath = [process.env.CHROME_PATH, '/usr/bin/chromium'].find(
+  (p): p is string => !!p && existsSync(p),
+);
+const port = Number(process.env.E2E_PORT ?? 3100);
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  workers: 2,
+  timeout: 30_000,
+  expect: {timeout: 5_000},
+  reporter: [['list'], ['json', {outputFile: 'test-results/e2e.json'}]],
+  use: {
+    baseURL: `http://localhost:${port}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [
+    {name: 'desktop', use: {...devices['Desktop Chrome'], viewport: {width: 1280, height: 800}}},
+    {
+      name: 'mobile',
+      use: {...devices['Desktop Chrome'], viewport: {width: 390, height: 844}, isMobile: true, hasTouch: true},
+    },
+  ],
+  webServer: {
+    command: `npx docusaurus serve --no-open --port ${port}`,
+    url: `http://localhost:${port}/docs/documents/introduct`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 60_000,
+  },
+});

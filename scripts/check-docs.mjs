@@ -1,0 +1,137 @@
+#!/usr/bin/env node
+// Checks every Markdown page under docs/ against the content guide's mechanical rules:
+// front matter, heading ids, code-block languages, depth floors, placeholders and relative links.
+// Usage: node scripts/check-docs.mjs [file ...]   (no arguments: every page under docs/)
+import {readFileSync, readdirSync, existsSync, statSync} from 'node:fs';
+import {dirname, join, relative, resolve} from 'node:path';
+import {fileURLToPath} from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const docsDir = join(root, 'docs');
+
+/** Depth floors in CJK characters, by page type (content-guide.md). */
+export function depthFloor(id) {
+  if (id.startsWith('documents/problems/')) return 500;
+  if (id.startsWith('documents/best-practice/')) return 1500;
+  return 800;
+}
+
+const PLACEHOLDER = /TODO|TBD|待补充|待完善|敬请期待|lorem|占位|XXX/i;
+const HEADING = /^(#{1,6})\s+(.*?)\s*$/;
+const HEADING_ID = /\{#([^}]*)\}\s*$/;
+const FENCE = /^(\s*)(`{3,}|~{3,})(.*)$/;
+
+function walk(dir) {
+  return readdirSync(dir).flatMap((name) => {
+    const p = join(dir, name);
+    return statSync(p).isDirectory() ? walk(p) : /\.mdx?$/.test(name) ? [p] : [];
+  });
+}
+
+export function parseFrontMatter(text) {
+  const m = /^---\n([\s\S]*?)\n---\n/.exec(text);
+  if (!m) return {data: null, body: text};
+  const data = {};
+  for (const line of m[1].split('\n')) {
+    const kv = /^([A-Za-z_][\w-]*):\s*(.*)$/.exec(line);
+    if (kv) data[kv[1]] = kv[2].replace(/^(['"])(.*)\1$/, '$2');
+  }
+  return {data, body: text.slice(m[0].length)};
+}
+
+/** Splits a body into prose lines and code blocks, reporting fences without a language. */
+function scan(body) {
+  const prose = [];
+  const problems = [];
+  let fence = null;
+  body.split('\n').forEach((line, i) => {
+    const f = FENCE.exec(line);
+    if (fence) {
+      if (f && f[2][0] === fence[0] && f[2].length >= fence.length && f[3].trim() === '') fence = null;
+      return;
+    }
+    if (f) {
+      fence = f[2];
+      if (!f[3].trim()) problems.push(`line ${i + 1}: code block without a language`);
+      return;
+    }
+    prose.push({line, n: i + 1});
+  });
+  if (fence) problems.push('unclosed code block');
+  return {prose, problems};
+}
+
+export function headingIds(body) {
+  return scan(body)
+    .prose.map(({line}) => HEADING.exec(line))
+    .filter(Boolean)
+    .map((m) => HEADING_ID.exec(m[2])?.[1])
+    .filter(Boolean);
+}
+
+export function checkFile(file) {
+  const text = readFileSync(file, 'utf8');
+  const id = relative(docsDir, file).replace(/\.mdx?$/, '');
+  const errors = [];
+  const {data, body} = parseFrontMatter(text);
+  if (!data) errors.push('missing front matter');
+  else {
+    if (!data.title) errors.push('front matter: missing title');
+    const d = data.description ?? '';
+    const len = [...d].length;
+    if (len < 40 || len > 120) errors.push(`front matter: description is ${len} characters, want 40-120`);
+  }
+  const {prose, problems} = scan(body);
+  errors.push(...problems);
+  const seen = new Set();
+  for (const {line, n} of prose) {
+    const h = HEADING.exec(line);
+    if (h) {
+      if (h[1].length === 1) errors.push(`line ${n}: level-1 heading (the title comes from front matter)`);
+      const hid = HEADING_ID.exec(h[2])?.[1];
+      if (!hid) errors.push(`line ${n}: heading without an explicit id {#ascii-id}`);
+      else if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(hid)) errors.push(`line ${n}: heading id "${hid}" is not lowercase ASCII words joined by hyphens`);
+      else if (seen.has(hid)) errors.push(`line ${n}: duplicate heading id "${hid}"`);
+      else seen.add(hid);
+    }
+    if (PLACEHOLDER.test(line)) errors.push(`line ${n}: placeholder text`);
+    for (const m of line.matchAll(/\]\(([^)\s]+)\)/g)) {
+      const target = m[1];
+      if (/^[a-z]+:/i.test(target) || target.startsWith('/') || target.startsWith('#')) {
+        if (target.startsWith('#') && !seen.has(target.slice(1)) && !headingIds(body).includes(target.slice(1))) {
+          errors.push(`line ${n}: anchor ${target} not found on this page`);
+        }
+        continue;
+      }
+      const [path, anchor] = target.split('#');
+      const dest = resolve(dirname(file), decodeURI(path));
+      if (!/\.mdx?$/.test(path)) {
+        if (!existsSync(dest)) errors.push(`line ${n}: link target ${target} does not exist`);
+        continue;
+      }
+      if (!existsSync(dest)) errors.push(`line ${n}: link target ${path} does not exist`);
+      else if (anchor && !headingIds(parseFrontMatter(readFileSync(dest, 'utf8')).body).includes(anchor)) {
+        errors.push(`line ${n}: anchor #${anchor} not found in ${path}`);
+      }
+    }
+  }
+  const cjk = (prose.map((p) => p.line).join('\n').match(/\p{Script=Han}/gu) ?? []).length;
+  const floor = depthFloor(id);
+  if (cjk < floor) errors.push(`only ${cjk} CJK characters outside code, floor is ${floor}`);
+  return {id, errors, cjk};
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const files = process.argv.length > 2 ? process.argv.slice(2).map((f) => resolve(f)) : walk(docsDir);
+  let failed = 0;
+  for (const file of files) {
+    const {id, errors, cjk} = checkFile(file);
+    if (errors.length) {
+      failed++;
+      console.log(`✗ ${id} (${cjk} CJK)`);
+      for (const e of errors) console.log(`    ${e}`);
+    } else console.log(`✓ ${id} (${cjk} CJK)`);
+  }
+  console.log(`\ncheck-docs: ${files.length - failed} pages ok, ${failed} with problems`);
+  process.exit(failed ? 1 : 0);
+}
