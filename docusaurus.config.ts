@@ -1,7 +1,9 @@
 import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import {themes as prismThemes} from 'prism-react-renderer';
-import {consoleUrl, homeDocPath, productName, siteUrl} from './src/settings';
+import {consoleUrl, homeDocPath, productName, searchSettings, siteUrl} from './src/settings';
+
+const search = searchSettings();
 
 const siteTitle = `${productName} 文档`;
 
@@ -48,6 +50,18 @@ const footer = {
   copyright: `版权所有 © ${new Date().getFullYear()} ${productName}。文档内容以控制台实际显示为准。`,
 } satisfies Preset.ThemeConfig['footer'];
 
+// DocSearch: hosted Algolia when configured, otherwise the same modal and /search page on the embedded index.
+const algolia = {
+  appId: search.appId,
+  apiKey: search.apiKey,
+  indexName: search.indexName,
+  contextualSearch: true,
+  searchPagePath: 'search',
+  insights: false,
+  // Hits shown per top-level group (lvl0, the sidebar category) in the modal.
+  maxResultsPerGroup: 7,
+} satisfies Preset.ThemeConfig['algolia'] & {maxResultsPerGroup: number};
+
 const config = {
   title: siteTitle,
   tagline: '在线租用 GPU 实例，零代码微调大语言模型',
@@ -73,6 +87,8 @@ const config = {
     hooks: {onBrokenMarkdownLinks: 'throw', onBrokenMarkdownImages: 'throw'},
   },
   themes: ['@docusaurus/theme-mermaid'],
+  plugins: [['./src/plugins/local-search.ts', {local: search.local}]],
+  customFields: {searchLocal: search.local},
   presets: [
     [
       'classic',
@@ -106,6 +122,7 @@ const config = {
       additionalLanguages: ['powershell', 'ini', 'toml', 'docker'],
     },
     mermaid: {theme: {light: 'default', dark: 'dark'}},
+    algolia,
   } satisfies Preset.ThemeConfig,
 } satisfies Config;
 

@@ -18,9 +18,23 @@ export const consoleUrl = env('CONSOLE_URL', 'https://www.llamafactory.com.cn/ov
 /** The page `/` redirects to. */
 export const homeDocPath = '/docs/documents/introduct';
 
-/** Hosted Algolia DocSearch; all three unset means the embedded index. */
-export const algolia = {
-  appId: process.env.ALGOLIA_APP_ID?.trim() ?? '',
-  apiKey: process.env.ALGOLIA_SEARCH_API_KEY?.trim() ?? '',
-  indexName: process.env.ALGOLIA_INDEX_NAME?.trim() ?? '',
-};
+/**
+ * Search backend. With ALGOLIA_APP_ID, ALGOLIA_SEARCH_API_KEY and ALGOLIA_INDEX_NAME all set, the hosted
+ * Algolia index; with none set, the embedded index built with the site. Anything in between is an error.
+ */
+export function searchSettings(environment: NodeJS.ProcessEnv = process.env) {
+  const appId = environment.ALGOLIA_APP_ID?.trim() ?? '';
+  const apiKey = environment.ALGOLIA_SEARCH_API_KEY?.trim() ?? '';
+  const indexName = environment.ALGOLIA_INDEX_NAME?.trim() ?? '';
+  if (!appId && !apiKey && !indexName) {
+    // The embedded index: these values only name its storage keys; nothing is sent anywhere.
+    return {local: true, appId: 'local', apiKey: 'local', indexName: 'embedded-zh-Hans'} as const;
+  }
+  const missing = [
+    !appId && 'appId is missing (ALGOLIA_APP_ID)',
+    !apiKey && 'apiKey is missing (ALGOLIA_SEARCH_API_KEY)',
+    !indexName && 'indexName is missing (ALGOLIA_INDEX_NAME)',
+  ].filter(Boolean);
+  if (missing.length) throw new Error(`Algolia 搜索配置不完整：${missing.join('; ')}`);
+  return {local: false, appId, apiKey, indexName} as const;
+}
