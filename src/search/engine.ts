@@ -63,7 +63,7 @@ export function parseQuery(query: string): ParsedQuery {
 }
 
 const HAN = /\p{Script=Han}/u;
-const STOP_CHARS = new Set('的了吗呢吧么啊呀哪是在和与或及我你他它这那有个也都就还被把'.split(''));
+const STOP_CHARS = new Set('的了吗呢吧么啊呀哪是在和与或及我你他它这那有个也都就还被把怎办'.split(''));
 const STOP_GRAMS = new Set(['如何', '怎么', '怎样', '什么', '为什', '为何', '是否', '可以', '一个', '出现', '一下', '不能']);
 
 /** Fallback units: Han bigrams (single Han characters when alone) and Latin or digit words. */

@@ -1,0 +1,198 @@
+import assert from 'node:assert/strict';
+import {test} from 'node:test';
+import {createEngine, escapeHtml, fallbackUnits, fold, parseQuery} from '../../src/search/engine';
+import {buildIndex, extractSections} from '../../src/search/extract';
+import {toDocSearchRecords} from '../../src/search/records';
+
+const PAGES = [
+  {
+    path: '/docs/documents/problems/outofmemory',
+    category: '常见问题',
+    title: '显存不足',
+    markdown: [
+      '---',
+      'title: 显存不足',
+      '---',
+      '训练时报 CUDA out of memory。',
+      '',
+      '## 现象 {#symptom}',
+      '',
+      '```text',
+      'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB',
+      '```',
+      '',
+      '## 解决方法 {#fix}',
+      '',
+      '1. 调小 `per_device_train_batch_size`。',
+      '2. 开启 `flash-attn`。',
+      '',
+      ':::tip 提示',
+      '先试最便宜的办法。',
+      ':::',
+    ].join('\n'),
+  },
+  {
+    path: '/docs/documents/guide/dataProcessing/SFTPupload',
+    category: '数据',
+    title: '用 SFTP 上传与下载',
+    markdown: [
+      '用 SFTP 把数据集上传到实例。',
+      '',
+      '## 上传文件 {#upload}',
+      '',
+      '上传后在 dataset_info.json 中注册。',
+      '',
+      '| 参数 | 含义 |',
+      '| --- | --- |',
+      '| 主机 | 控制台显示的地址 |',
+      '',
+      '### 断点续传 {#resume}',
+      '',
+      '大文件上传中断后可以续传，注意 <img src=x onerror=alert(1)> 不是标签。',
+    ].join('\n'),
+  },
+  {
+    path: '/docs/documents/recharge/gift_token',
+    category: '费用中心',
+    title: '代金券',
+    markdown: '代金券可以抵扣费用，充值不会改变代金券余额。\n\n## 有效期 {#validity}\n\n以控制台显示为准。',
+  },
+];
+
+const index = buildIndex(PAGES, 'zh-Hans', 'docs-default-current');
+const engine = createEngine(index, 'https://docs.example');
+const search = (query: string, extra: Record<string, unknown> = {}) =>
+  engine.search({indexName: 'local', query, highlightPreTag: '<mark>', highlightPostTag: '</mark>', ...extra});
+
+test('fold keeps the length and folds full-width ASCII and case', () => {
+  assert.equal(fold('ＧＰＵ　显存 LoRA'), 'gpu 显存 lora');
+  assert.equal(fold('ＧＰＵ　显存 LoRA').length, 'ＧＰＵ　显存 LoRA'.length);
+});
+
+test('queries split on spaces, keep quoted phrases and exclusions, and stop at 64 characters', () => {
+  assert.deepEqual(parseQuery('SFTP  上传'), {terms: ['sftp', '上传'], excluded: []});
+  assert.deepEqual(parseQuery('"out of memory" -lora'), {terms: ['out of memory'], excluded: ['lora']});
+  assert.equal(parseQuery('a'.repeat(100)).terms[0]!.length, 64);
+});
+
+test('fallback units are Han bigrams and words without function words', () => {
+  assert.deepEqual(fallbackUnits(['显存不足怎么办']), ['显存', '存不', '不足']);
+  assert.deepEqual(fallbackUnits(['cuda', '2.00', 'gib']), ['cuda', 'gib']);
+});
+
+test('extraction makes one section per heading with its text, code and table rows', () => {
+  const sections = extractSections(PAGES[1]!.markdown);
+  assert.deepEqual(
+    sections.map((s) => [s.anchor, s.headings]),
+    [
+      [null, []],
+      ['upload', ['上传文件']],
+      ['resume', ['上传文件', '断点续传']],
+    ],
+  );
+  assert.ok(sections[1]!.texts.includes('参数 | 含义'));
+  const oom = extractSections(PAGES[0]!.markdown);
+  assert.match(oom[1]!.texts[0]!, /^torch\.OutOfMemoryError/);
+  assert.ok(oom[2]!.texts.includes('先试最便宜的办法。'), 'admonition text is indexed without its fences');
+});
+
+test('records carry DocSearch hierarchy, type and anchored URL', () => {
+  const records = toDocSearchRecords(index, 'https://docs.example');
+  const resume = records.find((r) => r.anchor === 'resume' && r.type === 'lvl3')!;
+  assert.equal(resume.url, 'https://docs.example/docs/documents/guide/dataProcessing/SFTPupload#resume');
+  assert.deepEqual(
+    [resume.hierarchy.lvl0, resume.hierarchy.lvl1, resume.hierarchy.lvl2, resume.hierarchy.lvl3],
+    ['数据', '用 SFTP 上传与下载', '上传文件', '断点续传'],
+  );
+  assert.ok(records.every((r) => r.hierarchy.lvl0 && r.hierarchy.lvl1));
+});
+
+test('Chinese words that segmenters split are found as typed', () => {
+  for (const [query, page] of [
+    ['显存', 'outofmemory'],
+    ['上传', 'SFTPupload'],
+    ['充值', 'gift_token'],
+  ] as const) {
+    const {hits} = search(query);
+    assert.ok(hits.length > 0, query);
+    assert.match(hits[0]!.url, new RegExp(page), query);
+  }
+});
+
+test('English and code tokens match, including prefixes while typing', () => {
+  assert.match(search('dataset_info.json').hits[0]!.url, /SFTPupload#upload/);
+  assert.match(search('CUDA out of memory').hits[0]!.url, /outofmemory/);
+  assert.match(search('flash-attn').hits[0]!.url, /outofmemory#fix/);
+  assert.match(search('per_device_tr').hits[0]!.url, /outofmemory#fix/);
+});
+
+test('a title match ranks above a body match', () => {
+  const hits = search('代金券').hits;
+  assert.equal(hits[0]!.type, 'lvl1');
+  assert.equal(hits[0]!.hierarchy.lvl1, '代金券');
+});
+
+test('a pasted error line with other numbers still finds its page', () => {
+  const {hits} = search('torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 5.12 GiB');
+  assert.match(hits[0]!.url, /outofmemory#symptom/);
+});
+
+test('question-style queries fall back to bigram coverage', () => {
+  assert.match(search('显存不足怎么办').hits[0]!.url, /outofmemory/);
+});
+
+test('page and query text are escaped; only the requested tags are markup', () => {
+  const hit = search('img').hits[0]!;
+  const value = hit._highlightResult.content!.value;
+  assert.ok(value.includes('&#60;<mark>img</mark> src=x onerror=alert(1)&#62;'), value);
+  assert.ok(!hit.content!.includes('<'));
+  const hostile = search('<img src=x onerror=alert(1)>');
+  for (const h of hostile.hits) {
+    const rendered = [h.content, ...Object.values(h.hierarchy), h._highlightResult.content?.value, h._snippetResult.content?.value];
+    assert.ok(rendered.every((v) => !v || !/<img/i.test(v)), JSON.stringify(rendered));
+  }
+  assert.equal(escapeHtml(`<a href="x">'&'</a>`), '&#60;a href=&#34;x&#34;&#62;&#39;&#38;&#39;&#60;/a&#62;');
+  const evil = engine.search({indexName: 'local', query: '上传', highlightPreTag: '<img src=x onerror=alert(1)>'});
+  const evilValue = evil.hits[0]!._highlightResult.hierarchy.lvl1!.value;
+  assert.ok(evilValue.includes('<em>上传</em>') && !evilValue.includes('<img'), 'unknown tags fall back to <em>');
+});
+
+test('regex metacharacters are plain text', () => {
+  for (const q of ['.*', '(', '[a-', '\\', '$^|?+']) assert.doesNotThrow(() => search(q), q);
+});
+
+test('snippets respect the requested word count and ellipsis', () => {
+  const long = search('续传', {attributesToSnippet: ['content:5'], snippetEllipsisText: '…'}).hits.find(
+    (h) => h.type === 'content',
+  )!;
+  const value = long._snippetResult.content!.value;
+  assert.ok(value.includes('<mark>续传</mark>'));
+  assert.ok(value.endsWith('…'));
+  assert.ok(value.replace(/<\/?mark>|&#\d+;/g, '').length <= 20, value);
+});
+
+test('facet filters, facets and pagination follow Algolia semantics', () => {
+  const all = search('上传');
+  assert.ok(all.nbHits >= 3);
+  const none = search('上传', {facetFilters: ['language:en']});
+  assert.equal(none.nbHits, 0);
+  const scoped = search('上传', {
+    facetFilters: ['language:zh-Hans', ['docusaurus_tag:default', 'docusaurus_tag:docs-default-current']],
+    facets: ['language'],
+    hitsPerPage: 2,
+    page: 1,
+  });
+  assert.equal(scoped.nbHits, all.nbHits);
+  assert.equal(scoped.page, 1);
+  assert.equal(scoped.nbPages, Math.ceil(all.nbHits / 2));
+  assert.deepEqual(scoped.facets, {language: {'zh-Hans': all.nbHits}});
+  assert.deepEqual(
+    scoped.hits.map((h) => h.objectID),
+    all.hits.slice(2, 4).map((h) => h.objectID),
+  );
+});
+
+test('the query is echoed verbatim and an empty query returns nothing', () => {
+  assert.equal(search('  显存 ').query, '  显存 ');
+  assert.equal(search('').nbHits, 0);
+});
