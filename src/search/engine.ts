@@ -98,10 +98,36 @@ interface Doc {
   order: number;
   /** The record's own attribute: its heading for a heading record, its text for a content record. */
   own: Attr;
+  /** The folded text of the own attribute. */
+  ownFolded: string;
+  /** All folded fields joined, to skip a record in one test. */
+  all: string;
   fields: Field[];
 }
 
+/** A term found in the record's own heading or text. */
 const OWN_WEIGHT: Record<Attr, number> = {lvl1: 10, lvl2: 7, lvl3: 6, lvl4: 5, lvl5: 5, lvl6: 5, content: 3};
+/** A term found only in a heading the record sits under: the page title says more about a block than its text. */
+const INHERITED_WEIGHT: Record<Attr, number> = {lvl1: 4, lvl2: 3.5, lvl3: 3, lvl4: 3, lvl5: 3, lvl6: 3, content: 0};
+/** A page ranks by its best record plus its next ones, each counting this much less than the one before. */
+const PAGE_DECAY = 0.5;
+/** When the words of a query match on fewer pages than this, bigram-coverage results are added below them. */
+const FALLBACK_BELOW_PAGES = 3;
+
+const WORD_CHAR = /[a-z0-9_]/;
+/** Whole-word share of a Latin needle's best occurrence: 1 as a whole word, 0.7 as a word's start, 0.4 inside one. */
+export function exactness(folded: string, needle: string): number {
+  const head = WORD_CHAR.test(needle[0] ?? '');
+  const tail = WORD_CHAR.test(needle[needle.length - 1] ?? '');
+  if (!head && !tail) return 1;
+  let best = 0;
+  for (let i = folded.indexOf(needle); i !== -1 && best < 1; i = folded.indexOf(needle, i + 1)) {
+    const starts = !head || i === 0 || !WORD_CHAR.test(folded[i - 1]!);
+    const ends = !tail || i + needle.length === folded.length || !WORD_CHAR.test(folded[i + needle.length]!);
+    best = Math.max(best, starts && ends ? 1 : starts ? 0.7 : 0.4);
+  }
+  return best;
+}
 
 function findRanges(folded: string, needles: string[]): [number, number][] {
   const ranges: [number, number][] = [];
@@ -208,60 +234,94 @@ export function createEngine(index: SearchIndex, origin = ''): Engine {
       if (raw) fields.push({attr, raw, folded: fold(raw)});
     }
     if (record.content) fields.push({attr: 'content', raw: record.content, folded: fold(record.content)});
-    return {record, order, own: record.type, fields};
+    const own = record.type;
+    return {
+      record,
+      order,
+      own,
+      ownFolded: fields.find((f) => f.attr === own)?.folded ?? '',
+      all: fields.map((f) => f.folded).join('\n'),
+      fields,
+    };
   });
 
-  /** Scores a document for the given needles; null when it does not match. */
-  function score(doc: Doc, needles: string[], requireAll: boolean): {score: number; found: number} | null {
-    let total = 0;
-    let found = 0;
-    let ownFound = false;
-    for (const needle of needles) {
-      let best = 0;
-      for (const f of doc.fields) {
-        if (!f.folded.includes(needle)) continue;
-        const own = f.attr === doc.own;
-        if (own) ownFound = true;
-        best = Math.max(best, own ? OWN_WEIGHT[f.attr] : 1);
-      }
-      if (best) found++;
-      else if (requireAll) return null;
-      total += best * Math.min(needle.length, 6);
+  /**
+   * The weight of the best field of `doc` that contains `needle` (its own one, or a heading above it) times how
+   * exactly it matches there; 0 if none.
+   */
+  function weigh(doc: Doc, needle: string): number {
+    if (!doc.all.includes(needle)) return 0;
+    let best = 0;
+    for (const f of doc.fields) {
+      const weight = f.attr === doc.own ? OWN_WEIGHT[f.attr] : INHERITED_WEIGHT[f.attr];
+      if (weight > best && f.folded.includes(needle)) best = Math.max(best, weight * exactness(f.folded, needle));
     }
-    // A record must match by itself, not only through the titles it inherits.
-    if (!found || !ownFound) return null;
-    const ownField = doc.fields.find((f) => f.attr === doc.own);
-    const query = needles.join(' ');
-    if (ownField && doc.own !== 'content' && ownField.folded === query) total += 40;
-    if (doc.own !== 'content') total += 2;
-    return {score: total, found};
+    return best;
+  }
+
+  /**
+   * Scores every candidate for the needles. Each needle counts its best field's weight times its rarity (IDF over the
+   * candidates' own text), so a rare word outweighs a common one; a heading that the needles cover for the most part
+   * counts up to twice. A record must contain one needle itself, not only through the titles it inherits. With
+   * `minFound` below the number of needles (the fallback), needles no record contains are ignored and the score is
+   * scaled by the share of the remaining ones found.
+   */
+  function scoreAll(needles: string[], candidates: Doc[], minCoverage: number | null): Scored[] {
+    const weights = candidates.map((doc) => needles.map((n) => weigh(doc, n)));
+    const ownDf = needles.map((n) => candidates.reduce((c, d) => c + (d.ownFolded.includes(n) ? 1 : 0), 0));
+    const anyDf = needles.map((_, i) => weights.reduce((c, w) => c + (w[i] ? 1 : 0), 0));
+    const idf = ownDf.map((df) => Math.log(1 + candidates.length / (1 + df)));
+    const active = needles.filter((_, i) => minCoverage === null || anyDf[i]! > 0);
+    if (!active.length) return [];
+    const need = minCoverage === null ? needles.length : Math.max(1, Math.ceil(active.length * minCoverage));
+    const results: Scored[] = [];
+    candidates.forEach((doc, d) => {
+      const w = weights[d]!;
+      let found = 0;
+      let total = 0;
+      let ownHit = false;
+      needles.forEach((n, i) => {
+        if (!w[i]) return;
+        found++;
+        total += idf[i]! * w[i]!;
+        if (!ownHit && doc.ownFolded.includes(n)) ownHit = true;
+      });
+      if (found < need || !ownHit) return;
+      if (doc.own !== 'content' && doc.ownFolded.length) {
+        const covered = findRanges(doc.ownFolded, active).reduce((c, [a, b]) => c + b - a, 0);
+        total *= 1 + covered / doc.ownFolded.length;
+      }
+      if (minCoverage !== null) total *= (found / active.length) ** 2;
+      results.push({doc, score: total, needles: active});
+    });
+    return results;
+  }
+
+  /** Orders records by page: pages by their best records (each next one counting less), records by score. */
+  function byPage(results: Scored[]): Scored[] {
+    results.sort((a, b) => b.score - a.score || a.doc.order - b.doc.order);
+    const pages = new Map<string, {score: number; weight: number; first: number; hits: Scored[]}>();
+    for (const r of results) {
+      const key = r.doc.record.url_without_anchor;
+      let page = pages.get(key);
+      if (!page) pages.set(key, (page = {score: 0, weight: 1, first: r.doc.order, hits: []}));
+      page.score += r.score * page.weight;
+      page.weight *= PAGE_DECAY;
+      page.hits.push(r);
+    }
+    return [...pages.values()].sort((a, b) => b.score - a.score || a.first - b.first).flatMap((p) => p.hits);
   }
 
   function rank(parsed: ParsedQuery, candidates: Doc[]): Scored[] {
-    let results: Scored[] = [];
-    for (const doc of candidates) {
-      const s = score(doc, parsed.terms, true);
-      if (s) results.push({doc, score: s.score, needles: parsed.terms});
-    }
-    if (results.length === 0) {
-      const units = fallbackUnits(parsed.terms);
-      const need = Math.max(1, Math.ceil(units.length * FALLBACK_MIN_COVERAGE));
-      for (const doc of candidates) {
-        const s = score(doc, units, false);
-        if (s && s.found >= need) results.push({doc, score: (s.found / units.length) * 1000 + s.score, needles: units});
-      }
-    }
-    results.sort((a, b) => b.score - a.score || a.doc.order - b.doc.order);
     // DocSearch groups hits by lvl0 in first-seen order: keep each page's hits together behind its best one.
-    const pageRank = new Map<string, number>();
-    results.forEach((r, i) => {
-      if (!pageRank.has(r.doc.record.url_without_anchor)) pageRank.set(r.doc.record.url_without_anchor, i);
-    });
-    results = results
-      .map((r, i) => ({r, i}))
-      .sort((a, b) => pageRank.get(a.r.doc.record.url_without_anchor)! - pageRank.get(b.r.doc.record.url_without_anchor)! || a.i - b.i)
-      .map(({r}) => r);
-    return results;
+    const exact = byPage(scoreAll(parsed.terms, candidates, null));
+    const exactPages = new Set(exact.map((r) => r.doc.record.url_without_anchor));
+    if (exactPages.size >= FALLBACK_BELOW_PAGES) return exact;
+    // Few or no pages contain every word (a question, a pasted error with the reader's own names): add the records
+    // that cover most of its bigrams and words below them.
+    const seen = new Set(exact.map((r) => r.doc));
+    const fallback = scoreAll(fallbackUnits(parsed.terms), candidates, FALLBACK_MIN_COVERAGE).filter((r) => !seen.has(r.doc));
+    return [...exact, ...byPage(fallback)];
   }
 
   function toHit({doc, needles}: Scored, request: SearchRequest): SearchHit {

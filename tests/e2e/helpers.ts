@@ -5,7 +5,7 @@ import type {Page} from '@playwright/test';
 /** Paths of every page in the production build's sitemap, as served locally. */
 export function sitemapPaths(): string[] {
   const xml = readFileSync(join(process.cwd(), 'build', 'sitemap.xml'), 'utf8');
-  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!.replace(/&amp;/g, '&')).pathname);
 }
 
 /** Collects console errors and uncaught page errors for the life of the page. */
@@ -16,4 +16,9 @@ export function collectErrors(page: Page): string[] {
   });
   page.on('pageerror', (err) => errors.push(err.message));
   return errors;
+}
+
+/** Waits until React has hydrated the page, so client-side handlers (shortcuts, toggles) are attached. */
+export async function hydrated(page: Page): Promise<void> {
+  await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
 }

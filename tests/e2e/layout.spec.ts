@@ -1,4 +1,5 @@
 import {expect, test} from '@playwright/test';
+import {hydrated} from './helpers';
 
 const DOC = '/docs/documents/introduct';
 
@@ -33,7 +34,7 @@ test('the chrome is complete and Chinese', async ({page}, testInfo) => {
   const console = navbar.getByRole('link', {name: /控制台/}).last();
   await expect(console).toHaveAttribute('href', /^https:\/\/www\.llamafactory\.com\.cn\//);
   await expect(navbar.getByRole('link', {name: '文档', exact: true})).toBeVisible();
-  await expect(navbar.getByText('简体中文')).toBeVisible();
+  await expect(navbar.getByRole('button', {name: '简体中文'})).toBeVisible();
   await expect(navbar.getByText(/Next/)).toBeVisible();
   await expect(page.locator('.theme-announcement-bar')).toBeVisible();
   await expect(page.locator('footer .footer__copyright')).toContainText('版权所有');
@@ -43,6 +44,7 @@ test('the chrome is complete and Chinese', async ({page}, testInfo) => {
 
 test('the colour mode choice survives a reload', async ({page}) => {
   await page.goto(DOC);
+  await hydrated(page);
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
   const toggle = page.locator('.navbar button[title*="模式"]').first();
   if (!(await toggle.isVisible())) {

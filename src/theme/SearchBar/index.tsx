@@ -27,6 +27,7 @@ import translations from '@theme/SearchTranslations';
 import type {ThemeConfig as AlgoliaThemeConfig} from '@docusaurus/theme-search-algolia';
 import {getLocalSearchClient} from '@site/src/search/client';
 import {MAX_QUERY_LENGTH, SMALL_SCREEN_QUERY, SNIPPET_WORDS, SNIPPET_WORDS_SMALL} from '@site/src/search/limits';
+import ModalScreen from './ModalScreen';
 import './styles.css';
 
 type AlgoliaConfig = AlgoliaThemeConfig['algolia'] & {maxResultsPerGroup?: number};
@@ -79,6 +80,7 @@ export default function SearchBar(): ReactNode {
   const [isOpen, setIsOpen] = useState(false);
   const [initialQuery, setInitialQuery] = useState<string | undefined>(undefined);
   const [snippetWords, setSnippetWords] = useState(SNIPPET_WORDS);
+  const [failed, setFailed] = useState(false);
 
   const openModal = useCallback(() => {
     setContainer((existing) => {
@@ -139,13 +141,29 @@ export default function SearchBar(): ReactNode {
   const docusaurusVersion = siteConfig.customFields?.docusaurusVersion as string | undefined;
   const transformSearchClient = useCallback(
     (searchClient: DocSearchTransformClient): DocSearchTransformClient => {
+      let client = searchClient;
       if (local) {
-        const client = getLocalSearchClient();
-        client.prefetch();
-        return client as unknown as DocSearchTransformClient;
+        const localClient = getLocalSearchClient();
+        localClient.prefetch();
+        client = localClient as unknown as DocSearchTransformClient;
+      } else {
+        searchClient.addAlgoliaAgent('docusaurus', docusaurusVersion);
       }
-      searchClient.addAlgoliaAgent('docusaurus', docusaurusVersion);
-      return searchClient;
+      // Remember whether the backend was unreachable, for the error screen (see ModalScreen.tsx).
+      return {
+        ...client,
+        search: (argument) =>
+          client.search(argument).then(
+            (response) => {
+              setFailed(false);
+              return response;
+            },
+            (error: unknown) => {
+              setFailed((error as Error | undefined)?.name === 'RetryError');
+              throw error;
+            },
+          ),
+      };
     },
     [local, docusaurusVersion],
   );
@@ -208,6 +226,7 @@ export default function SearchBar(): ReactNode {
           />,
           container,
         )}
+      {isOpen && <ModalScreen failed={failed} />}
     </>
   );
 }

@@ -1,0 +1,175 @@
+import {expect, test, type Page} from '@playwright/test';
+import {hydrated} from './helpers';
+
+const DOC = '/docs/documents/introduct';
+const modal = (page: Page) => page.locator('.DocSearch-Modal');
+const input = (page: Page) => page.locator('.DocSearch-Input');
+const hitLinks = (page: Page) => page.locator('.DocSearch-Hit a');
+
+async function openWithShortcut(page: Page) {
+  await page.goto(DOC);
+  await hydrated(page);
+  await page.keyboard.press('Control+k');
+  await expect(input(page)).toBeFocused();
+}
+
+async function searchFor(page: Page, query: string) {
+  await openWithShortcut(page);
+  await input(page).fill(query);
+}
+
+test.describe('embedded search', () => {
+  test('the index loads only when search opens, from this site only', async ({page}) => {
+    const requests: string[] = [];
+    page.on('request', (r) => requests.push(r.url()));
+    await page.goto(DOC);
+    await hydrated(page);
+    await page.waitForLoadState('networkidle');
+    expect(requests.filter((u) => /search-index/.test(u))).toEqual([]);
+    await expect(page.locator('link[rel="preconnect"][href*="algolia"]')).toHaveCount(0);
+    await page.keyboard.press('Control+k');
+    await input(page).fill('显存');
+    await expect(hitLinks(page).first()).toBeVisible();
+    expect(requests.filter((u) => /search-index/.test(u))).toHaveLength(1);
+    expect(requests.filter((u) => !u.startsWith('http://localhost'))).toEqual([]);
+  });
+
+  test('Ctrl+K opens on the start screen, Escape closes and focus returns to the button', async ({page}) => {
+    await openWithShortcut(page);
+    await expect(page.locator('.DocSearch-StartScreen')).toHaveText('没有最近搜索');
+    await page.keyboard.press('Escape');
+    await expect(modal(page)).toBeHidden();
+    await expect(page.locator('.DocSearch-Button')).toBeFocused();
+  });
+
+  test('slash opens outside text fields; Ctrl+F is left to the browser', async ({page}) => {
+    await page.goto(DOC);
+    await hydrated(page);
+    await page.keyboard.press('Control+f');
+    await expect(modal(page)).toBeHidden();
+    await page.locator('article h1').click();
+    await page.keyboard.press('/');
+    await expect(input(page)).toBeFocused();
+  });
+
+  test('the query is capped at 64 characters, typed or pasted', async ({page}) => {
+    await openWithShortcut(page);
+    await expect(input(page)).toHaveAttribute('maxlength', '64');
+    await input(page).pressSequentially('显'.repeat(70));
+    await expect(input(page)).toHaveValue('显'.repeat(64));
+    await input(page).fill('');
+    await page.evaluate(() => {
+      const el = document.querySelector<HTMLInputElement>('.DocSearch-Input')!;
+      el.focus();
+      document.execCommand('insertText', false, 'a'.repeat(100));
+    });
+    await expect(input(page)).toHaveValue('a'.repeat(64));
+  });
+
+  test('the current text selection becomes the initial query, cut to 64 characters', async ({page}) => {
+    await page.goto(DOC);
+    await hydrated(page);
+    await page.evaluate(() => {
+      const p = document.createElement('p');
+      p.id = 'selection-probe';
+      p.textContent = '微调'.repeat(40);
+      document.querySelector('article')!.prepend(p);
+      const range = document.createRange();
+      range.selectNodeContents(p);
+      window.getSelection()!.removeAllRanges();
+      window.getSelection()!.addRange(range);
+    });
+    await page.keyboard.press('Control+k');
+    await expect(input(page)).toHaveValue('微调'.repeat(32));
+  });
+
+  for (const [query, expected] of [
+    ['显存不足', /\/problems\/outofmemory/],
+    ['SFTP 上传', /\/(dataProcessing\/SFTPupload|problems\/sftp)/],
+    ['dataset_info.json', /\/(dataProcessing\/datasetConfig|dataset|format)/],
+    ['代金券', /\/recharge\/gift_token/],
+    ['torch.OutOfMemoryError: CUDA out of memory.', /\/problems\/outofmemory/],
+  ] as const) {
+    test(`“${query}” finds the right page near the top`, async ({page}) => {
+      await searchFor(page, query);
+      await expect(hitLinks(page).first()).toBeVisible();
+      const hrefs = await hitLinks(page).evaluateAll((as) => as.slice(0, 3).map((a) => a.getAttribute('href')));
+      expect(hrefs.some((h) => expected.test(h ?? '')), hrefs.join(' ')).toBe(true);
+      await expect(page.locator('.DocSearch-Hit mark').first()).toBeVisible();
+    });
+  }
+
+  test('Enter opens the hit at its anchor and saves it as a recent search', async ({page}) => {
+    await searchFor(page, '显存不足');
+    const first = hitLinks(page).first();
+    await expect(first).toBeVisible();
+    const href = (await first.getAttribute('href'))!;
+    await input(page).press('Enter');
+    await expect(page).toHaveURL(new RegExp(`${href.split('#')[0]!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+    await expect(page.locator('article h1')).toBeVisible();
+    await page.keyboard.press('Control+k');
+    await expect(page.locator('.DocSearch-Hit-source', {hasText: '最近搜索'})).toBeVisible();
+    await expect(page.locator('.DocSearch-Hit')).toHaveCount(1);
+  });
+
+  test('a recent search can be made a favorite and removed', async ({page}) => {
+    await searchFor(page, '代金券');
+    await expect(hitLinks(page).first()).toBeVisible();
+    await input(page).press('Enter');
+    await expect(page).toHaveURL(/gift_token/);
+    await page.keyboard.press('Control+k');
+    await page.getByTitle('收藏这个搜索').first().click();
+    await expect(page.locator('.DocSearch-Hit-source', {hasText: '收藏'})).toBeVisible();
+    await expect(page.locator('.DocSearch-Hit-source', {hasText: '最近搜索'})).toBeHidden();
+    await page.getByTitle('从收藏列表中删除这个搜索').first().click();
+    await expect(page.locator('.DocSearch-Hit')).toHaveCount(0);
+    await expect(page.locator('.DocSearch-StartScreen')).toHaveText('没有最近搜索');
+  });
+
+  test('no results shows the Chinese empty screen', async ({page}) => {
+    await searchFor(page, 'zqxjkvbn');
+    await expect(page.locator('.DocSearch-NoResults')).toContainText('没有找到相关结果');
+    await expect(page.locator('.DocSearch-NoResults')).toContainText('zqxjkvbn');
+  });
+
+  test('an index that cannot be fetched shows the error screen', async ({page}) => {
+    await page.route(/search-index\.[\w]+\.js/, (route) => route.abort());
+    await searchFor(page, '显存');
+    await expect(page.locator('.DocSearch-ErrorScreen')).toContainText('无法获取结果');
+    await expect(page.locator('.DocSearch-ErrorScreen')).toContainText('你可能需要检查网络连接。');
+    await expect(page.locator('.DocSearch-NoResults')).toBeHidden();
+    // The next keystroke tries again, and results appear once the index can be fetched.
+    await page.unroute(/search-index\.[\w]+\.js/);
+    await input(page).fill('显存不足');
+    await expect(hitLinks(page).first()).toBeVisible();
+    await expect(page.locator('.DocSearch-ErrorScreen')).toBeHidden();
+  });
+
+  test('hostile queries stay text', async ({page}) => {
+    let dialogs = 0;
+    page.on('dialog', (d) => {
+      dialogs++;
+      void d.dismiss();
+    });
+    await searchFor(page, '<img src=x onerror=alert(1)>');
+    await expect(page.locator('.DocSearch-Dropdown')).toBeVisible();
+    await input(page).fill('.*(a|b)[c-');
+    await expect(page.locator('.DocSearch-Dropdown')).toBeVisible();
+    await expect(page.locator('.DocSearch-Dropdown img')).toHaveCount(0);
+    expect(dialogs).toBe(0);
+  });
+
+  test('the footer links to the search page, which opens results at their anchor', async ({page}) => {
+    await searchFor(page, 'SFTP');
+    const seeAll = page.getByRole('link', {name: /查看全部 \d+ 个结果/});
+    await expect(seeAll).toBeVisible();
+    await seeAll.click();
+    await expect(page).toHaveURL(/\/search\?q=SFTP/);
+    const results = page.locator('article h2 a');
+    await expect(results.first()).toBeVisible();
+    const href = (await results.first().getAttribute('href'))!;
+    await results.first().click();
+    await expect(page).toHaveURL(new RegExp(href.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') + '$'));
+    await expect(page.locator('article h1')).toBeVisible();
+  });
+});
