@@ -37,10 +37,14 @@ export default defineConfig({
       use: {...devices['Desktop Chrome'], viewport: {width: 390, height: 844}, isMobile: true, hasTouch: true},
     },
   ],
-  webServer: {
-    command: `npx docusaurus serve --no-open --port ${port}`,
-    url: `http://localhost:${port}/docs/documents/introduct`,
+  // The embedded-index build, and the same site built with (fake) Algolia credentials for the hosted path.
+  webServer: [
+    {dir: 'build', port},
+    {dir: 'build-algolia', port: port + 1},
+  ].map(({dir, port: p}) => ({
+    command: `npx docusaurus serve --no-open --dir ${dir} --port ${p}`,
+    url: `http://localhost:${p}/docs/documents/introduct`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,
-  },
+  })),
 });

@@ -115,13 +115,17 @@ const PAGE_DECAY = 0.5;
 const FALLBACK_BELOW_PAGES = 3;
 
 const WORD_CHAR = /[a-z0-9_]/;
-/** Whole-word share of a Latin needle's best occurrence: 1 as a whole word, 0.7 as a word's start, 0.4 inside one. */
+/**
+ * Whole-word share of a Latin needle's best occurrence (of its first 20): 1 as a whole word, 0.7 as a word's start,
+ * 0.4 inside one.
+ */
 export function exactness(folded: string, needle: string): number {
   const head = WORD_CHAR.test(needle[0] ?? '');
   const tail = WORD_CHAR.test(needle[needle.length - 1] ?? '');
   if (!head && !tail) return 1;
   let best = 0;
-  for (let i = folded.indexOf(needle); i !== -1 && best < 1; i = folded.indexOf(needle, i + 1)) {
+  let tries = 0;
+  for (let i = folded.indexOf(needle); i !== -1 && best < 1 && tries++ < 20; i = folded.indexOf(needle, i + 1)) {
     const starts = !head || i === 0 || !WORD_CHAR.test(folded[i - 1]!);
     const ends = !tail || i + needle.length === folded.length || !WORD_CHAR.test(folded[i + needle.length]!);
     best = Math.max(best, starts && ends ? 1 : starts ? 0.7 : 0.4);
@@ -250,7 +254,6 @@ export function createEngine(index: SearchIndex, origin = ''): Engine {
    * exactly it matches there; 0 if none.
    */
   function weigh(doc: Doc, needle: string): number {
-    if (!doc.all.includes(needle)) return 0;
     let best = 0;
     for (const f of doc.fields) {
       const weight = f.attr === doc.own ? OWN_WEIGHT[f.attr] : INHERITED_WEIGHT[f.attr];
@@ -263,37 +266,50 @@ export function createEngine(index: SearchIndex, origin = ''): Engine {
    * Scores every candidate for the needles. Each needle counts its best field's weight times its rarity (IDF over the
    * candidates' own text), so a rare word outweighs a common one; a heading that the needles cover for the most part
    * counts up to twice. A record must contain one needle itself, not only through the titles it inherits. With
-   * `minFound` below the number of needles (the fallback), needles no record contains are ignored and the score is
-   * scaled by the share of the remaining ones found.
+   * `minCoverage` (the fallback), needles no record contains are ignored, a record needs that share of the others,
+   * and its score is scaled by the square of the share it has.
    */
   function scoreAll(needles: string[], candidates: Doc[], minCoverage: number | null): Scored[] {
-    const weights = candidates.map((doc) => needles.map((n) => weigh(doc, n)));
-    const ownDf = needles.map((n) => candidates.reduce((c, d) => c + (d.ownFolded.includes(n) ? 1 : 0), 0));
-    const anyDf = needles.map((_, i) => weights.reduce((c, w) => c + (w[i] ? 1 : 0), 0));
-    const idf = ownDf.map((df) => Math.log(1 + candidates.length / (1 + df)));
+    const n = needles.length;
+    // First the native substring tests for every record (which needles it has, and how common each is), then the
+    // finer weighing only for the records that qualify.
+    const has = new Uint8Array(candidates.length * n);
+    const found = new Uint8Array(candidates.length);
+    const ownHit = new Uint8Array(candidates.length);
+    const ownDf = new Uint32Array(n);
+    const anyDf = new Uint32Array(n);
+    for (let d = 0; d < candidates.length; d++) {
+      const doc = candidates[d]!;
+      for (let i = 0; i < n; i++) {
+        const needle = needles[i]!;
+        if (!doc.all.includes(needle)) continue;
+        has[d * n + i] = 1;
+        found[d]++;
+        anyDf[i]++;
+        if (doc.ownFolded.includes(needle)) {
+          ownDf[i]++;
+          ownHit[d] = 1;
+        }
+      }
+    }
+    const idf = Array.from(ownDf, (df) => Math.log(1 + candidates.length / (1 + df)));
     const active = needles.filter((_, i) => minCoverage === null || anyDf[i]! > 0);
     if (!active.length) return [];
-    const need = minCoverage === null ? needles.length : Math.max(1, Math.ceil(active.length * minCoverage));
+    const need = minCoverage === null ? n : Math.max(1, Math.ceil(active.length * minCoverage));
     const results: Scored[] = [];
-    candidates.forEach((doc, d) => {
-      const w = weights[d]!;
-      let found = 0;
+    for (let d = 0; d < candidates.length; d++) {
+      if (found[d]! < need || !ownHit[d]) continue;
+      const doc = candidates[d]!;
       let total = 0;
-      let ownHit = false;
-      needles.forEach((n, i) => {
-        if (!w[i]) return;
-        found++;
-        total += idf[i]! * w[i]!;
-        if (!ownHit && doc.ownFolded.includes(n)) ownHit = true;
-      });
-      if (found < need || !ownHit) return;
+      for (let i = 0; i < n; i++) if (has[d * n + i]) total += idf[i]! * weigh(doc, needles[i]!);
       if (doc.own !== 'content' && doc.ownFolded.length) {
-        const covered = findRanges(doc.ownFolded, active).reduce((c, [a, b]) => c + b - a, 0);
+        let covered = 0;
+        for (const [a, b] of findRanges(doc.ownFolded, active)) covered += b - a;
         total *= 1 + covered / doc.ownFolded.length;
       }
-      if (minCoverage !== null) total *= (found / active.length) ** 2;
+      if (minCoverage !== null) total *= (found[d]! / active.length) ** 2;
       results.push({doc, score: total, needles: active});
-    });
+    }
     return results;
   }
 
