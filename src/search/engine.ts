@@ -105,6 +105,23 @@ interface Doc {
   fields: Field[];
 }
 
+/** The candidate records of one page, with the page's text (every record's own field) to test needles once. */
+interface PageDocs {
+  text: string;
+  docs: Doc[];
+}
+
+function groupByPage(docs: Doc[]): PageDocs[] {
+  const pages = new Map<string, Doc[]>();
+  for (const doc of docs) {
+    const key = doc.record.url_without_anchor;
+    const list = pages.get(key);
+    if (list) list.push(doc);
+    else pages.set(key, [doc]);
+  }
+  return [...pages.values()].map((list) => ({text: list.map((d) => d.all).join('\n'), docs: list}));
+}
+
 /** A term found in the record's own heading or text. */
 const OWN_WEIGHT: Record<Attr, number> = {lvl1: 10, lvl2: 7, lvl3: 6, lvl4: 5, lvl5: 5, lvl6: 5, content: 3};
 /** A term found only in a heading the record sits under: the page title says more about a block than its text. */
@@ -263,53 +280,56 @@ export function createEngine(index: SearchIndex, origin = ''): Engine {
   }
 
   /**
-   * Scores every candidate for the needles. Each needle counts its best field's weight times its rarity (IDF over the
-   * candidates' own text), so a rare word outweighs a common one; a heading that the needles cover for the most part
-   * counts up to twice. A record must contain one needle itself, not only through the titles it inherits. With
-   * `minCoverage` (the fallback), needles no record contains are ignored, a record needs that share of the others,
-   * and its score is scaled by the square of the share it has.
+   * Scores the candidates for the needles. Each needle counts its best field's weight times its rarity (IDF over the
+   * pages), so a rare word outweighs a common one; a heading that the needles cover for the most part counts up to
+   * twice. A record must contain one needle itself, not only through the titles it inherits. With `minCoverage` (the
+   * fallback), needles no page contains are ignored, a record needs that share of the others, and its score is scaled
+   * by the square of the share it has. Pages are tested first, so records are only looked at on pages that qualify.
    */
-  function scoreAll(needles: string[], candidates: Doc[], minCoverage: number | null): Scored[] {
+  function scoreAll(needles: string[], pages: PageDocs[], minCoverage: number | null): Scored[] {
     const n = needles.length;
-    // First the native substring tests for every record (which needles it has, and how common each is), then the
-    // finer weighing only for the records that qualify.
-    const has = new Uint8Array(candidates.length * n);
-    const found = new Uint8Array(candidates.length);
-    const ownHit = new Uint8Array(candidates.length);
-    const ownDf = new Uint32Array(n);
-    const anyDf = new Uint32Array(n);
-    for (let d = 0; d < candidates.length; d++) {
-      const doc = candidates[d]!;
+    const pageHas = new Uint8Array(pages.length * n);
+    const pageDf = new Uint32Array(n);
+    pages.forEach((page, p) => {
       for (let i = 0; i < n; i++) {
-        const needle = needles[i]!;
-        if (!doc.all.includes(needle)) continue;
-        has[d * n + i] = 1;
-        found[d]++;
-        anyDf[i]++;
-        if (doc.ownFolded.includes(needle)) {
-          ownDf[i]++;
-          ownHit[d] = 1;
+        if (page.text.includes(needles[i]!)) {
+          pageHas[p * n + i] = 1;
+          pageDf[i]++;
         }
       }
-    }
-    const idf = Array.from(ownDf, (df) => Math.log(1 + candidates.length / (1 + df)));
-    const active = needles.filter((_, i) => minCoverage === null || anyDf[i]! > 0);
+    });
+    const idf = Array.from(pageDf, (df) => Math.log(1 + pages.length / (1 + df)));
+    const active = needles.filter((_, i) => minCoverage === null || pageDf[i]! > 0);
     if (!active.length) return [];
     const need = minCoverage === null ? n : Math.max(1, Math.ceil(active.length * minCoverage));
     const results: Scored[] = [];
-    for (let d = 0; d < candidates.length; d++) {
-      if (found[d]! < need || !ownHit[d]) continue;
-      const doc = candidates[d]!;
-      let total = 0;
-      for (let i = 0; i < n; i++) if (has[d * n + i]) total += idf[i]! * weigh(doc, needles[i]!);
-      if (doc.own !== 'content' && doc.ownFolded.length) {
-        let covered = 0;
-        for (const [a, b] of findRanges(doc.ownFolded, active)) covered += b - a;
-        total *= 1 + covered / doc.ownFolded.length;
+    const has = new Uint8Array(n);
+    pages.forEach((page, p) => {
+      let onPage = 0;
+      for (let i = 0; i < n; i++) onPage += pageHas[p * n + i]!;
+      if (onPage < need) return;
+      for (const doc of page.docs) {
+        let found = 0;
+        let ownHit = false;
+        for (let i = 0; i < n; i++) {
+          const needle = needles[i]!;
+          has[i] = pageHas[p * n + i] && doc.all.includes(needle) ? 1 : 0;
+          if (!has[i]) continue;
+          found++;
+          if (!ownHit && doc.ownFolded.includes(needle)) ownHit = true;
+        }
+        if (found < need || !ownHit) continue;
+        let total = 0;
+        for (let i = 0; i < n; i++) if (has[i]) total += idf[i]! * weigh(doc, needles[i]!);
+        if (doc.own !== 'content' && doc.ownFolded.length) {
+          let covered = 0;
+          for (const [a, b] of findRanges(doc.ownFolded, active)) covered += b - a;
+          total *= 1 + covered / doc.ownFolded.length;
+        }
+        if (minCoverage !== null) total *= (found / active.length) ** 2;
+        results.push({doc, score: total, needles: active});
       }
-      if (minCoverage !== null) total *= (found[d]! / active.length) ** 2;
-      results.push({doc, score: total, needles: active});
-    }
+    });
     return results;
   }
 
@@ -328,7 +348,7 @@ export function createEngine(index: SearchIndex, origin = ''): Engine {
     return [...pages.values()].sort((a, b) => b.score - a.score || a.first - b.first).flatMap((p) => p.hits);
   }
 
-  function rank(parsed: ParsedQuery, candidates: Doc[]): Scored[] {
+  function rank(parsed: ParsedQuery, candidates: PageDocs[]): Scored[] {
     // DocSearch groups hits by lvl0 in first-seen order: keep each page's hits together behind its best one.
     const exact = byPage(scoreAll(parsed.terms, candidates, null));
     const exactPages = new Set(exact.map((r) => r.doc.record.url_without_anchor));
@@ -385,17 +405,27 @@ export function createEngine(index: SearchIndex, origin = ''): Engine {
     };
   }
 
+  /** The records that pass the facet filters (cached per filter: DocSearch sends the same ones every keystroke). */
+  const filtered = new Map<string, PageDocs[]>();
+  function candidatePages(filters: FacetFilters | undefined, excluded: string[]): PageDocs[] {
+    const key = JSON.stringify(filters ?? null);
+    let pages = filtered.get(key);
+    if (!pages) {
+      pages = groupByPage(docs.filter((d) => passesFilters(d.record, filters)));
+      if (filtered.size >= 16) filtered.clear();
+      filtered.set(key, pages);
+    }
+    if (!excluded.length) return pages;
+    return groupByPage(pages.flatMap((p) => p.docs).filter((d) => !excluded.some((x) => d.all.includes(x))));
+  }
+
   function search(request: SearchRequest): SearchResult {
     const started = Date.now();
     const query = typeof request.query === 'string' ? request.query : '';
     const hitsPerPage = Math.max(0, Math.min(1000, Number(request.hitsPerPage ?? DEFAULT_HITS_PER_PAGE)));
     const page = Math.max(0, Number(request.page ?? 0));
     const parsed = parseQuery(query);
-    const candidates = docs.filter(
-      (d) =>
-        passesFilters(d.record, request.facetFilters) &&
-        !parsed.excluded.some((x) => d.fields.some((f) => f.folded.includes(x))),
-    );
+    const candidates = candidatePages(request.facetFilters, parsed.excluded);
     const ranked = parsed.terms.length ? rank(parsed, candidates) : [];
     const facetNames = request.facets ? ([] as string[]).concat(request.facets) : [];
     const facets: Record<string, Record<string, number>> = {};
