@@ -9,6 +9,8 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // A subfolder, so that cleaning it keeps the unit-test log that scripts/test.sh writes to test-results/.
+  outputDir: 'test-results/e2e-artifacts',
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: 0,

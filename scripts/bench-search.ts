@@ -1,6 +1,6 @@
 // `npm run bench:search`: prints the embedded search index's size and the engine's load and query times, in Node and
 // in headless Chromium, over the relevance query set. A measurement to read, not a test: it asserts nothing.
-import {performance} from 'node:perf_hooks';
+import {existsSync} from 'node:fs';
 import {gzipSync} from 'node:zlib';
 import {build} from 'esbuild';
 import {chromium} from '@playwright/test';
@@ -121,6 +121,10 @@ async function main() {
   ]);
 
   // Chromium: the engine bundled as the browser gets it, the index served by an intercepted request.
+  if (!existsSync(CHROMIUM)) {
+    console.log(`\nChromium: not found at ${CHROMIUM} (set CHROME_PATH); skipped.`);
+    return;
+  }
   const bundle = await build({
     entryPoints: ['src/search/engine.ts'],
     bundle: true,

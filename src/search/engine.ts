@@ -294,7 +294,7 @@ export function createEngine(index: SearchIndex, origin = ''): Engine {
       for (let i = 0; i < n; i++) {
         if (page.text.includes(needles[i]!)) {
           pageHas[p * n + i] = 1;
-          pageDf[i]++;
+          pageDf[i] = pageDf[i]! + 1;
         }
       }
     });
@@ -303,7 +303,7 @@ export function createEngine(index: SearchIndex, origin = ''): Engine {
     if (!active.length) return [];
     const need = minCoverage === null ? n : Math.max(1, Math.ceil(active.length * minCoverage));
     const results: Scored[] = [];
-    const has = new Uint8Array(n);
+    const has: boolean[] = [];
     pages.forEach((page, p) => {
       let onPage = 0;
       for (let i = 0; i < n; i++) onPage += pageHas[p * n + i]!;
@@ -313,7 +313,7 @@ export function createEngine(index: SearchIndex, origin = ''): Engine {
         let ownHit = false;
         for (let i = 0; i < n; i++) {
           const needle = needles[i]!;
-          has[i] = pageHas[p * n + i] && doc.all.includes(needle) ? 1 : 0;
+          has[i] = pageHas[p * n + i] === 1 && doc.all.includes(needle);
           if (!has[i]) continue;
           found++;
           if (!ownHit && doc.ownFolded.includes(needle)) ownHit = true;

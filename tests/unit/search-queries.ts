@@ -81,6 +81,7 @@ export const RELEVANCE_QUERIES: RelevanceQuery[] = [
   {query: '聊天记录 数字分身', expected: ['best-practice/weclone']},
   {query: '音频 微调', expected: ['best-practice/speechEnhancement']},
   {query: '自动驾驶 VLA', expected: ['best-practice/vla']},
+  {query: 'ComfyUI 工作流', expected: ['best-practice/comfyui']},
   // Parameter and file names.
   {query: 'dataset_info.json', expected: ['guide/dataProcessing/datasetConfig']},
   {query: 'lora_rank', expected: ['guide/Train/parameter']},

@@ -1,7 +1,7 @@
 // Measures the embedded engine on the real docs: recall@5 over realistic reader queries must stay at 0.9 or above.
 import assert from 'node:assert/strict';
 import {test} from 'node:test';
-import {createEngine} from '../../src/search/engine';
+import {createEngine, exactness} from '../../src/search/engine';
 import {buildIndexFromSources, loadSourcePages, pageIdOfUrl} from '../../src/search/sources';
 import {RELEVANCE_QUERIES} from './search-queries';
 
@@ -24,6 +24,15 @@ test('the index is built from every Markdown page, titled and categorised from t
   assert.equal(byId.get('recharge/gift_token')?.title, '代金券');
   assert.equal(byId.get('guide/format')?.category, '更多文档', 'unlisted pages get the fallback category');
   assert.equal(byId.get('guide/shili/ssh')?.path, '/docs/documents/guide/shili/ssh');
+});
+
+test('a Latin term counts most as a whole word, then as a word start, least inside a word', () => {
+  assert.equal(exactness('set lora_rank: 8', 'lora_rank'), 1);
+  assert.equal(exactness('max_lora_rank and lora_rank', 'lora_rank'), 1, 'the best occurrence counts');
+  assert.equal(exactness('per_device_train_batch_size', 'per_device_tr'), 0.7);
+  assert.equal(exactness('max_lora_rank', 'lora_rank'), 0.4);
+  assert.equal(exactness('显存不足', '显存'), 1, 'Han text has no word boundaries to test');
+  assert.equal(exactness('/shared-only/models/qwen', '/shared-only/models'), 1);
 });
 
 test('every expected page of the query set exists', () => {
