@@ -88,6 +88,7 @@ const config = {
   },
   themes: ['@docusaurus/theme-mermaid'],
   plugins: [['./src/plugins/local-search.ts', {local: search.local}]],
+  clientModules: ['./src/clientModules/storageFallback.ts'],
   customFields: {searchLocal: search.local},
   presets: [
     [

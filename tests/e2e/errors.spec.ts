@@ -4,7 +4,6 @@ import {expect, test, type Page} from '@playwright/test';
 import {hydrated} from './helpers';
 
 const FROM = '/docs/documents/introduct';
-const TO = '/docs/documents/overview';
 /** The start of a paragraph of the overview page, as the minifier writes it into the page's chunk. */
 const MARKER = [...'本页只讲'].map((c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase()}`).join('');
 

@@ -1,12 +1,11 @@
-// Replaces the core fallback shown when the whole layout crashes, whose text is hard-coded English: the same
-// Chinese crash screen as a crashed page, inside the site layout when that still renders, bare otherwise.
+// Replaces the core fallback shown when the whole app crashes outside the page layout, whose text is hard-coded
+// English: the same Chinese crash screen as a crashed page, on its own (the layout may be what crashed, and it
+// needs a route context this boundary does not have).
 import React, {type ReactNode} from 'react';
 import Head from '@docusaurus/Head';
-import ErrorBoundary from '@docusaurus/ErrorBoundary';
 import type {Props} from '@theme/Error';
 import {translate} from '@docusaurus/Translate';
 import {ErrorBoundaryError, ErrorBoundaryTryAgainButton} from '@docusaurus/theme-common';
-import Layout from '@theme/Layout';
 
 function CrashScreen({error, tryAgain}: Props): ReactNode {
   return (
@@ -25,13 +24,11 @@ function CrashScreen({error, tryAgain}: Props): ReactNode {
 
 export default function Error({error, tryAgain}: Props): ReactNode {
   return (
-    <ErrorBoundary fallback={() => <CrashScreen error={error} tryAgain={tryAgain} />}>
+    <>
       <Head>
         <title>{translate({id: 'theme.ErrorPageContent.pageTitle', message: 'Page Error'})}</title>
       </Head>
-      <Layout>
-        <CrashScreen error={error} tryAgain={tryAgain} />
-      </Layout>
-    </ErrorBoundary>
+      <CrashScreen error={error} tryAgain={tryAgain} />
+    </>
   );
 }
