@@ -19,6 +19,8 @@ import type {
 export {MAX_QUERY_LENGTH};
 const MAX_TERMS = 10;
 const DEFAULT_HITS_PER_PAGE = 20;
+/** Hits of one page placed before the next page's (see byPage). */
+const LEADING_HITS_PER_PAGE = 3;
 const FALLBACK_MIN_COVERAGE = 0.6;
 const ALLOWED_TAG = /^<(mark|em|strong|b|span(?: class="[\w -]*")?)>$/;
 
@@ -345,7 +347,13 @@ export function createEngine(index: SearchIndex, origin = ''): Engine {
       page.weight *= PAGE_DECAY;
       page.hits.push(r);
     }
-    return [...pages.values()].sort((a, b) => b.score - a.score || a.first - b.first).flatMap((p) => p.hits);
+    const ordered = [...pages.values()].sort((a, b) => b.score - a.score || a.first - b.first);
+    // A page's best few hits come in page order; its other hits follow all of those, so one long page cannot fill a
+    // whole DocSearch group (at most maxResultsPerGroup hits per lvl0) and hide the other pages.
+    return [
+      ...ordered.flatMap((p) => p.hits.slice(0, LEADING_HITS_PER_PAGE)),
+      ...ordered.flatMap((p) => p.hits.slice(LEADING_HITS_PER_PAGE)),
+    ];
   }
 
   function rank(parsed: ParsedQuery, candidates: PageDocs[]): Scored[] {

@@ -42,7 +42,11 @@ export function extractSections(markdown: string): Section[] {
     extensions: [gfm()],
     mdastExtensions: [gfmFromMarkdown()],
   });
-  const sections: Section[] = [{anchor: null, headings: [], texts: []}];
+  // The front matter's description is the page's own summary: readers' words often match it best.
+  const description = /^---\n[\s\S]*?^description:\s*(.+?)\s*$[\s\S]*?\n---\n/m.exec(markdown)?.[1];
+  const sections: Section[] = [
+    {anchor: null, headings: [], texts: description ? [clean(description.replace(/^(['"])(.*)\1$/, '$2'))] : []},
+  ];
   const chain: string[] = [];
   const current = () => sections[sections.length - 1]!;
   const addText = (text: string) => {
