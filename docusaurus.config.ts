@@ -87,7 +87,7 @@ const config = {
     hooks: {onBrokenMarkdownLinks: 'throw', onBrokenMarkdownImages: 'throw'},
   },
   themes: ['@docusaurus/theme-mermaid'],
-  plugins: [['./src/plugins/local-search.ts', {local: search.local}]],
+  plugins: [['./src/plugins/local-search.ts', {local: search.local}], './src/plugins/llms-txt.ts'],
   clientModules: ['./src/clientModules/storageFallback.ts'],
   customFields: {searchLocal: search.local},
   presets: [
