@@ -1,0 +1,33 @@
+// "复制为 Markdown" and "查看 Markdown" on doc pages.
+import {expect, test} from '@playwright/test';
+import {hydrated} from './helpers';
+
+const DOC = '/docs/documents/problems/outofmemory';
+
+test.use({permissions: ['clipboard-read', 'clipboard-write']});
+
+test('the copy button puts the page’s exact Markdown on the clipboard, by keyboard too', async ({page, request}) => {
+  const expected = await (await request.get(`${DOC}.md`)).text();
+  expect(expected).toMatch(/^# 显存不足/);
+  await page.goto(DOC);
+  await hydrated(page);
+  const button = page.getByRole('button', {name: '复制为 Markdown'});
+  await button.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', {name: '已复制'})).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(expected);
+  await expect(page.getByRole('button', {name: '复制为 Markdown'})).toBeVisible({timeout: 5000});
+});
+
+test('a failed copy says so', async ({page}) => {
+  await page.route(/\.md$/, (route) => route.abort());
+  await page.goto(DOC);
+  await hydrated(page);
+  await page.getByRole('button', {name: '复制为 Markdown'}).click();
+  await expect(page.getByRole('button', {name: /复制失败/})).toBeVisible();
+});
+
+test('the view link points at the page’s Markdown', async ({page}) => {
+  await page.goto(DOC);
+  await expect(page.getByRole('link', {name: '查看 Markdown'})).toHaveAttribute('href', `${DOC}.md`);
+});
