@@ -99,6 +99,8 @@ const config = {
           routeBasePath: 'docs',
           sidebarPath: './sidebars.ts',
           versions: {current: {label: 'Next'}},
+          // The date of each page's last commit, shown at its foot (git history; CI's clone has it).
+          showLastUpdateTime: true,
         },
         blog: false,
         theme: {customCss: './src/css/custom.css'},

@@ -14,12 +14,17 @@ async function goToOverview(page: Page) {
 
 test('a page that crashes shows the Chinese crash screen, and Try again renders it', async ({page}) => {
   await page.route(/\/assets\/js\/.*\.js$/, async (route) => {
-    const response = await route.fetch();
-    const body = await response.text();
-    if (!body.includes(`children:"${MARKER}`)) return route.fulfill({response});
-    // Throws while the page flag is set, so that Try again can succeed once the test clears it.
-    const crash = `globalThis.__crash!==false?(()=>{throw new Error("注入的渲染错误")})():`;
-    return route.fulfill({response, body: body.replace(`children:"${MARKER}`, `children:${crash}"${MARKER}`)});
+    try {
+      const response = await route.fetch();
+      const body = await response.text();
+      if (!body.includes(`children:"${MARKER}`)) return await route.fulfill({response});
+      // Throws while the page flag is set, so that Try again can succeed once the test clears it.
+      const crash = `globalThis.__crash!==false?(()=>{throw new Error("注入的渲染错误")})():`;
+      return await route.fulfill({response, body: body.replace(`children:"${MARKER}`, `children:${crash}"${MARKER}`)});
+    } catch {
+      // A prefetch still in flight when the test ends: the page is gone, nothing to answer.
+      return undefined;
+    }
   });
   await page.goto(FROM);
   await hydrated(page);
@@ -30,13 +35,15 @@ test('a page that crashes shows the Chinese crash screen, and Try again renders 
   await page.evaluate(() => ((globalThis as {__crash?: boolean}).__crash = false));
   await page.getByRole('button', {name: '重试'}).click();
   await expect(page.locator('article h1')).toHaveText('控制台概览');
+  await page.unrouteAll({behavior: 'wait'});
 });
 
 test('a route whose chunks cannot be loaded reloads the page', async ({page}) => {
   await page.goto(FROM);
   await hydrated(page);
-  await page.route(/\/assets\/js\/.*\.js$/, (route) => route.abort());
+  await page.route(/\/assets\/js\/.*\.js$/, (route) => route.abort().catch(() => undefined));
   const reloaded = page.waitForEvent('load');
   await goToOverview(page);
   await reloaded;
+  await page.unrouteAll({behavior: 'ignoreErrors'});
 });

@@ -31,3 +31,11 @@ test('the view link points at the page’s Markdown', async ({page}) => {
   await page.goto(DOC);
   await expect(page.getByRole('link', {name: '查看 Markdown'})).toHaveAttribute('href', `${DOC}.md`);
 });
+
+test('each doc page shows when it was last updated', async ({page}) => {
+  await page.goto(DOC);
+  const lastUpdated = page.locator('.theme-last-updated');
+  await expect(lastUpdated).toContainText('最后');
+  await expect(lastUpdated).toContainText('更新');
+  await expect(lastUpdated.locator('time')).toHaveAttribute('datetime', /^\d{4}-\d{2}-\d{2}T/);
+});
