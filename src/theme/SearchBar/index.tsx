@@ -69,7 +69,7 @@ function ResultsFooter({state, onClose}: {state: {query: string; context: {nbHit
 }
 
 export default function SearchBar(): ReactNode {
-  const {siteConfig} = useDocusaurusContext();
+  const {siteConfig, siteMetadata} = useDocusaurusContext();
   const config = siteConfig.themeConfig.algolia as AlgoliaConfig;
   const local = siteConfig.customFields?.searchLocal === true;
   const history = useHistory();
@@ -138,7 +138,7 @@ export default function SearchBar(): ReactNode {
     [processSearchResultUrl],
   );
 
-  const docusaurusVersion = siteConfig.customFields?.docusaurusVersion as string | undefined;
+  const {docusaurusVersion} = siteMetadata;
   const transformSearchClient = useCallback(
     (searchClient: DocSearchTransformClient): DocSearchTransformClient => {
       let client = searchClient;
