@@ -4,7 +4,7 @@ import {readFile} from 'node:fs/promises';
 import {join} from 'node:path';
 import type {AllContent} from '@docusaurus/types';
 import type {LoadedContent} from '@docusaurus/plugin-content-docs';
-import {sidebarCategories, UNLISTED_CATEGORY} from '../search/sources';
+import {bySidebarOrder, sidebarCategories, UNLISTED_CATEGORY} from '../search/sources';
 
 export interface DocPage {
   /** Id under docs/documents/, without the `documents/` prefix. */
@@ -16,19 +16,29 @@ export interface DocPage {
   markdown: string;
 }
 
-export async function loadDocPages(allContent: AllContent, siteDir: string): Promise<{pages: DocPage[]; tag: string}> {
+type Loaded = {pages: DocPage[]; tag: string};
+
+/** One load per content load: both our plugins ask for the same pages. */
+const loaded = new WeakMap<AllContent, Promise<Loaded>>();
+
+export function loadDocPages(allContent: AllContent, siteDir: string): Promise<Loaded> {
+  let result = loaded.get(allContent);
+  if (!result) {
+    result = readDocPages(allContent, siteDir);
+    loaded.set(allContent, result);
+  }
+  return result;
+}
+
+async function readDocPages(allContent: AllContent, siteDir: string): Promise<Loaded> {
   const docs = allContent['docusaurus-plugin-content-docs']?.default as LoadedContent | undefined;
   const version = docs?.loadedVersions[0];
   if (!version) throw new Error('The docs plugin has no content');
   const sidebars = version.sidebars as unknown as Record<string, Parameters<typeof sidebarCategories>[0]>;
   const categories = sidebarCategories(Object.values(sidebars).flat());
-  const order = [...categories.keys()];
   const key = (id: string) => id.replace(/^documents\//, '');
-  const rank = (id: string) => {
-    const i = order.indexOf(key(id));
-    return i < 0 ? Infinity : i;
-  };
-  const sorted = [...version.docs].sort((a, b) => rank(a.id) - rank(b.id) || a.id.localeCompare(b.id));
+  const compare = bySidebarOrder(categories);
+  const sorted = [...version.docs].sort((a, b) => compare(key(a.id), key(b.id)));
   const pages = await Promise.all(
     sorted.map(async (doc) => ({
       id: key(doc.id),

@@ -1,6 +1,5 @@
 // The browser side of the embedded index: an Algolia-compatible search client that loads the engine and the index
 // (one lazy chunk) the first time a search runs, never on page load. No React here.
-import {MAX_QUERY_LENGTH} from './limits';
 import type {Engine} from './engine';
 import type {SearchRequest, SearchResult} from './types';
 
@@ -48,14 +47,8 @@ export function getLocalSearchClient(): LocalSearchClient {
     async search(argument) {
       const requests = normalise(argument);
       const e = await loadEngine();
-      return {
-        results: requests.map((r) => {
-          const query = typeof r.query === 'string' ? r.query : '';
-          // The query is capped for matching but echoed verbatim.
-          const result = e.search({...r, query: query.slice(0, MAX_QUERY_LENGTH)});
-          return {...result, query};
-        }),
-      };
+      // The engine caps the query at 64 characters for matching and echoes it verbatim.
+      return {results: requests.map((r) => e.search(r))};
     },
     prefetch() {
       loadEngine().catch(() => undefined);

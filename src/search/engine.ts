@@ -16,7 +16,6 @@ import type {
   SnippetValue,
 } from './types';
 
-export {MAX_QUERY_LENGTH};
 const MAX_TERMS = 10;
 const DEFAULT_HITS_PER_PAGE = 20;
 /** Hits of one page placed before the next page's (see byPage). */

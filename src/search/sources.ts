@@ -34,6 +34,16 @@ export function sidebarCategories(items: readonly SidebarItem[]): Map<string, st
   return stripped;
 }
 
+/** Compares page ids (without `documents/`) in sidebar order, unlisted pages last, then by id. */
+export function bySidebarOrder(categories: Map<string, string>): (a: string, b: string) => number {
+  const order = [...categories.keys()];
+  const rank = (id: string) => {
+    const i = order.indexOf(id);
+    return i < 0 ? Infinity : i;
+  };
+  return (a, b) => rank(a) - rank(b) || a.localeCompare(b);
+}
+
 /** The `title` of a page's front matter, or its first `# ` heading, or its id. */
 export function frontMatterTitle(markdown: string, fallback: string): string {
   const front = /^---\r?\n([\s\S]*?)\r?\n---/.exec(markdown)?.[1] ?? '';
@@ -54,11 +64,7 @@ function walk(dir: string): string[] {
 export function loadSourcePages(siteDir = process.cwd()): (SourcePage & {id: string})[] {
   const root = join(siteDir, DOCS_DIR);
   const categories = sidebarCategories(Object.values(sidebars).flat() as SidebarItem[]);
-  const order = [...categories.keys()];
-  const rank = (id: string) => {
-    const i = order.indexOf(id);
-    return i < 0 ? Infinity : i;
-  };
+  const compare = bySidebarOrder(categories);
   return walk(root)
     .map((file) => {
       const id = relative(root, file).split(sep).join('/').replace(/\.md$/, '');
@@ -71,7 +77,7 @@ export function loadSourcePages(siteDir = process.cwd()): (SourcePage & {id: str
         markdown,
       };
     })
-    .sort((a, b) => rank(a.id) - rank(b.id) || a.id.localeCompare(b.id));
+    .sort((a, b) => compare(a.id, b.id));
 }
 
 /** The compact search index built from the Markdown sources. */
