@@ -2,9 +2,7 @@ import {existsSync} from 'node:fs';
 import {defineConfig, devices} from '@playwright/test';
 
 // Debian's Chromium (or CHROME_PATH); Playwright's own browser only when neither exists.
-const executablePath = [process.env.CHROME_PATH, '/usr/bin/chromium'].find(
-  (p): p is string => !!p && existsSync(p),
-);
+const executablePath = [process.env.CHROME_PATH, '/usr/bin/chromium'].find((p): p is string => !!p && existsSync(p));
 const port = Number(process.env.E2E_PORT ?? 3100);
 
 export default defineConfig({

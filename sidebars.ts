@@ -19,11 +19,7 @@ function category(label: string, ids: (string | Item)[], collapsed = true, key?:
 
 const sidebars = {
   documentsSidebar: [
-    category(
-      '平台介绍',
-      ['introduct', 'overview', 'env', 'document_management', 'usercenter', 'reward'],
-      false,
-    ),
+    category('平台介绍', ['introduct', 'overview', 'env', 'document_management', 'usercenter', 'reward'], false),
     category(
       '快速开始',
       [

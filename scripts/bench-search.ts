@@ -88,8 +88,14 @@ async function main() {
     ['index JSON gzip', kib(jsonGzip)],
     ['records plain text raw', `${kib(Buffer.byteLength(plain))} (hierarchy + content of every record)`],
     ['records plain text gzip', kib(plainGzip)],
-    ['ratio index / plain text', `${ratio.toFixed(3)} (target <= ${RATIO_TARGET}) ${ratio <= RATIO_TARGET ? 'ok' : 'OVER'}`],
-    ['unique text gzip (info)', `${kib(uniqueGzip)} (each title, heading and block once); ratio ${(jsonGzip / uniqueGzip).toFixed(3)}`],
+    [
+      'ratio index / plain text',
+      `${ratio.toFixed(3)} (target <= ${RATIO_TARGET}) ${ratio <= RATIO_TARGET ? 'ok' : 'OVER'}`,
+    ],
+    [
+      'unique text gzip (info)',
+      `${kib(uniqueGzip)} (each title, heading and block once); ratio ${(jsonGzip / uniqueGzip).toFixed(3)}`,
+    ],
   ]);
 
   // Node.
@@ -111,14 +117,17 @@ async function main() {
     }
   }
   const node = summarise(nodeSamples);
-  table(`Node ${process.version} (${queries.length} queries x ${RUNS} runs, DocSearch request, 20 hits with highlight and snippet)`, [
-    ['JSON.parse', ms(parseMs)],
-    ['createEngine', ms(createMs)],
-    ['query p50', ms(node.p50)],
-    ['query p95', `${ms(node.p95)} (target < ${P95_TARGET_MS} ms in Chromium)`],
-    ['query max', `${ms(node.max)} (${node.slowest})`],
-    ['hits returned (first run)', String(totalHits)],
-  ]);
+  table(
+    `Node ${process.version} (${queries.length} queries x ${RUNS} runs, DocSearch request, 20 hits with highlight and snippet)`,
+    [
+      ['JSON.parse', ms(parseMs)],
+      ['createEngine', ms(createMs)],
+      ['query p50', ms(node.p50)],
+      ['query p95', `${ms(node.p95)} (target < ${P95_TARGET_MS} ms in Chromium)`],
+      ['query max', `${ms(node.max)} (${node.slowest})`],
+      ['hits returned (first run)', String(totalHits)],
+    ],
+  );
 
   // Chromium: the engine bundled as the browser gets it, the index served by an intercepted request.
   if (!existsSync(CHROMIUM)) {
@@ -139,7 +148,13 @@ async function main() {
   const engineJs = bundle.outputFiles[0]!.text;
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
     const page = await browser.newPage();
@@ -147,7 +162,8 @@ async function main() {
       const {pathname} = new URL(route.request().url());
       if (pathname === '/search-index.json') return route.fulfill({contentType: 'application/json', body: json});
       if (pathname === '/engine.js') return route.fulfill({contentType: 'text/javascript', body: engineJs});
-      if (pathname === '/') return route.fulfill({contentType: 'text/html', body: '<!doctype html><title>bench</title>'});
+      if (pathname === '/')
+        return route.fulfill({contentType: 'text/html', body: '<!doctype html><title>bench</title>'});
       return route.abort();
     });
     await page.goto(`${ORIGIN}/`);

@@ -90,7 +90,8 @@ export function checkFile(file) {
       if (h[1].length === 1) errors.push(`line ${n}: level-1 heading (the title comes from front matter)`);
       const hid = HEADING_ID.exec(h[2])?.[1];
       if (!hid) errors.push(`line ${n}: heading without an explicit id {#ascii-id}`);
-      else if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(hid)) errors.push(`line ${n}: heading id "${hid}" is not lowercase ASCII words joined by hyphens`);
+      else if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(hid))
+        errors.push(`line ${n}: heading id "${hid}" is not lowercase ASCII words joined by hyphens`);
       else if (seen.has(hid)) errors.push(`line ${n}: duplicate heading id "${hid}"`);
       else seen.add(hid);
     }
@@ -115,7 +116,12 @@ export function checkFile(file) {
       }
     }
   }
-  const cjk = (prose.map((p) => p.line).join('\n').match(/\p{Script=Han}/gu) ?? []).length;
+  const cjk = (
+    prose
+      .map((p) => p.line)
+      .join('\n')
+      .match(/\p{Script=Han}/gu) ?? []
+  ).length;
   const floor = depthFloor(id);
   if (cjk < floor) errors.push(`only ${cjk} CJK characters outside code, floor is ${floor}`);
   return {id, errors, cjk};

@@ -54,7 +54,12 @@ export function readPushConfig(env: NodeJS.ProcessEnv): {ok: true; config: PushC
   }
   return {
     ok: true,
-    config: {appId: value('ALGOLIA_APP_ID'), adminApiKey: value('ALGOLIA_ADMIN_API_KEY'), indexName: value('ALGOLIA_INDEX_NAME'), siteUrl},
+    config: {
+      appId: value('ALGOLIA_APP_ID'),
+      adminApiKey: value('ALGOLIA_ADMIN_API_KEY'),
+      indexName: value('ALGOLIA_INDEX_NAME'),
+      siteUrl,
+    },
   };
 }
 
@@ -130,7 +135,11 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
   const {taskID} = await client.setSettings({indexName, indexSettings: ALGOLIA_SETTINGS});
   await client.waitForTask({indexName, taskID});
   console.log(`上传 ${records.length} 条记录（替换索引中的全部记录）…`);
-  await client.replaceAllObjects({indexName, objects: records as unknown as Record<string, unknown>[], batchSize: 1000});
+  await client.replaceAllObjects({
+    indexName,
+    objects: records as unknown as Record<string, unknown>[],
+    batchSize: 1000,
+  });
   console.log(`完成：${indexName} 现有 ${records.length} 条记录，链接指向 ${siteUrl}。`);
   return 0;
 }

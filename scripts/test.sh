@@ -19,6 +19,7 @@ step() {
 
 step typecheck npx tsc
 step lint npx eslint --max-warnings=0 .
+step format npx prettier --check .
 step content node scripts/check-docs.mjs
 step unit bash -c 'node --import tsx --test --test-reporter=spec tests/unit/*.test.ts | tee test-results/unit.log'
 step build npx docusaurus build

@@ -34,9 +34,18 @@ export function appendSource(url: string, source: string | null): string {
   const hash = hashAt < 0 ? '' : rest.slice(hashAt);
   const queryAt = beforeHash.indexOf('?');
   const path = queryAt < 0 ? beforeHash : beforeHash.slice(0, queryAt);
-  const kept = queryAt < 0 ? [] : beforeHash.slice(queryAt + 1).split('&').filter((p) => p && !/^source(=|$)/.test(p));
+  const kept =
+    queryAt < 0
+      ? []
+      : beforeHash
+          .slice(queryAt + 1)
+          .split('&')
+          .filter((p) => p && !/^source(=|$)/.test(p));
   // RFC 3986 encoding: also the quote and brackets that encodeURIComponent leaves alone.
-  const encoded = encodeURIComponent(source).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const encoded = encodeURIComponent(source).replace(
+    /[!'()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   const query = [...kept, `${SOURCE_COOKIE}=${encoded}`].join('&');
   return `${prefix}${path}?${query}${hash}`;
 }

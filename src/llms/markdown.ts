@@ -50,11 +50,17 @@ export function plainMarkdown(page: LlmsPage, siteUrl: string): string {
     });
     out.push(admonition ? (text ? `> ${text}` : '>') : text);
   }
-  return `${out.join('\n').replace(/\n{3,}/g, '\n\n').trim()}\n`;
+  return `${out
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim()}\n`;
 }
 
 /** llms.txt: every page in sidebar order, grouped by category, with its URL and description. */
-export function llmsIndex(pages: LlmsPage[], {siteUrl, title, summary}: {siteUrl: string; title: string; summary: string}) {
+export function llmsIndex(
+  pages: LlmsPage[],
+  {siteUrl, title, summary}: {siteUrl: string; title: string; summary: string},
+) {
   const lines = [`# ${title}`, '', `> ${summary}`, ''];
   lines.push(`完整文本见 ${siteUrl}/llms-full.txt；每个页面的 Markdown 见页面地址加 \`.md\`。`, '');
   pages.forEach((page, i) => {

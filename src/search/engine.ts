@@ -65,7 +65,20 @@ export function parseQuery(query: string): ParsedQuery {
 
 const HAN = /\p{Script=Han}/u;
 const STOP_CHARS = new Set('的了吗呢吧么啊呀哪是在和与或及我你他它这那有个也都就还被把怎办'.split(''));
-const STOP_GRAMS = new Set(['如何', '怎么', '怎样', '什么', '为什', '为何', '是否', '可以', '一个', '出现', '一下', '不能']);
+const STOP_GRAMS = new Set([
+  '如何',
+  '怎么',
+  '怎样',
+  '什么',
+  '为什',
+  '为何',
+  '是否',
+  '可以',
+  '一个',
+  '出现',
+  '一下',
+  '不能',
+]);
 
 /** Fallback units: Han bigrams (single Han characters when alone) and Latin or digit words. */
 export function fallbackUnits(terms: string[]): string[] {
@@ -189,7 +202,10 @@ function wordsToChars(text: string, start: number, words: number, direction: 1 |
   while (budget > 0 && (direction === 1 ? i < text.length : i > 0)) {
     const ch = direction === 1 ? text[i]! : text[i - 1]!;
     if (/[A-Za-z0-9_]/.test(ch)) {
-      while ((direction === 1 ? i < text.length : i > 0) && /[A-Za-z0-9_]/.test(direction === 1 ? text[i]! : text[i - 1]!)) {
+      while (
+        (direction === 1 ? i < text.length : i > 0) &&
+        /[A-Za-z0-9_]/.test(direction === 1 ? text[i]! : text[i - 1]!)
+      ) {
         i += direction;
       }
       budget -= 1;
@@ -201,14 +217,19 @@ function wordsToChars(text: string, start: number, words: number, direction: 1 |
   return i;
 }
 
-function snippetOf(raw: string, ranges: [number, number][], words: number, pre: string, post: string, ellipsis: string) {
+function snippetOf(
+  raw: string,
+  ranges: [number, number][],
+  words: number,
+  pre: string,
+  post: string,
+  ellipsis: string,
+) {
   const first = ranges[0]?.[0] ?? 0;
   const lead = Math.max(1, Math.floor(words / 5));
   const start = ranges.length ? wordsToChars(raw, first, lead, -1) : 0;
   const end = wordsToChars(raw, start, words, 1);
-  return (
-    (start > 0 ? ellipsis : '') + markup(raw, ranges, start, end, pre, post) + (end < raw.length ? ellipsis : '')
-  );
+  return (start > 0 ? ellipsis : '') + markup(raw, ranges, start, end, pre, post) + (end < raw.length ? ellipsis : '');
 }
 
 function matchFacet(record: DocSearchRecord, filter: string): boolean {
@@ -363,7 +384,9 @@ export function createEngine(index: SearchIndex, origin = ''): Engine {
     // Few or no pages contain every word (a question, a pasted error with the reader's own names): add the records
     // that cover most of its bigrams and words below them.
     const seen = new Set(exact.map((r) => r.doc));
-    const fallback = scoreAll(fallbackUnits(parsed.terms), candidates, FALLBACK_MIN_COVERAGE).filter((r) => !seen.has(r.doc));
+    const fallback = scoreAll(fallbackUnits(parsed.terms), candidates, FALLBACK_MIN_COVERAGE).filter(
+      (r) => !seen.has(r.doc),
+    );
     return [...exact, ...byPage(fallback)];
   }
 

@@ -11,7 +11,8 @@ export const UNLISTED_CATEGORY = '更多文档';
 const DOCS_DIR = 'docs/documents';
 const ROUTE_BASE = '/docs/documents/';
 
-type SidebarItem = string | {type: string; id?: string; label?: string; items?: SidebarItem[]; link?: {type: string; id?: string}};
+type SidebarItem =
+  string | {type: string; id?: string; label?: string; items?: SidebarItem[]; link?: {type: string; id?: string}};
 
 /** Doc id (without the `documents/` prefix) → top-level sidebar category label, in sidebar order. */
 export function sidebarCategories(items: readonly SidebarItem[]): Map<string, string> {
@@ -26,7 +27,8 @@ export function sidebarCategories(items: readonly SidebarItem[]): Map<string, st
     item.items?.forEach((child) => collect(child, label));
   };
   for (const item of items) {
-    const label = typeof item !== 'string' && item.type === 'category' ? item.label ?? UNLISTED_CATEGORY : UNLISTED_CATEGORY;
+    const label =
+      typeof item !== 'string' && item.type === 'category' ? (item.label ?? UNLISTED_CATEGORY) : UNLISTED_CATEGORY;
     collect(item, label);
   }
   const stripped = new Map<string, string>();
@@ -81,7 +83,11 @@ export function loadSourcePages(siteDir = process.cwd()): (SourcePage & {id: str
 }
 
 /** The compact search index built from the Markdown sources. */
-export function buildIndexFromSources(siteDir = process.cwd(), language = 'zh-Hans', tag = 'docs-default-current'): SearchIndex {
+export function buildIndexFromSources(
+  siteDir = process.cwd(),
+  language = 'zh-Hans',
+  tag = 'docs-default-current',
+): SearchIndex {
   return buildIndex(loadSourcePages(siteDir), language, tag);
 }
 

@@ -41,7 +41,11 @@ test.describe('collapsible sidebar categories', () => {
           const el = r.target as HTMLElement;
           if (el.style.transition) (window as unknown as {transitions: string[]}).transitions.push(el.style.transition);
         }
-      }).observe(document.querySelector('.theme-doc-sidebar-menu')!, {attributes: true, subtree: true, attributeFilter: ['style']});
+      }).observe(document.querySelector('.theme-doc-sidebar-menu')!, {
+        attributes: true,
+        subtree: true,
+        attributeFilter: ['style'],
+      });
     });
     await item.locator('.menu__link').first().click();
     await expect(item.getByRole('link', {name: '训练参数详解'})).toBeVisible();
@@ -50,14 +54,20 @@ test.describe('collapsible sidebar categories', () => {
 
   test('animate their height', async ({page}) => {
     const transitions = await transitionsWhileExpanding(page);
-    expect(transitions.some((t) => /height \d{2,}ms/.test(t)), transitions.join(' | ')).toBe(true);
+    expect(
+      transitions.some((t) => /height \d{2,}ms/.test(t)),
+      transitions.join(' | '),
+    ).toBe(true);
   });
 
   test('take 1 ms with a reduced-motion preference', async ({page}) => {
     await page.emulateMedia({reducedMotion: 'reduce'});
     const transitions = await transitionsWhileExpanding(page);
     expect(transitions.length).toBeGreaterThan(0);
-    expect(transitions.every((t) => /height 1ms/.test(t)), transitions.join(' | ')).toBe(true);
+    expect(
+      transitions.every((t) => /height 1ms/.test(t)),
+      transitions.join(' | '),
+    ).toBe(true);
   });
 });
 
@@ -81,7 +91,10 @@ test.describe('prefetching', () => {
     expect(await chunkRequestsAfterLoad(page)).toBeGreaterThan(0);
   });
 
-  for (const connection of [{effectiveType: '2g', saveData: false}, {effectiveType: '4g', saveData: true}]) {
+  for (const connection of [
+    {effectiveType: '2g', saveData: false},
+    {effectiveType: '4g', saveData: true},
+  ]) {
     test(`links are not prefetched on ${connection.saveData ? 'Save-Data' : '2g'}`, async ({page}) => {
       await page.addInitScript((c) => {
         Object.defineProperty(navigator, 'connection', {configurable: true, value: c});
@@ -114,7 +127,9 @@ test.describe('announcement bar', () => {
     await page.goto(DOC);
     await hydrated(page);
     await expect.poll(() => page.evaluate(() => localStorage.getItem('docusaurus.announcement.dismiss'))).toBe('false');
-    await expect.poll(() => page.evaluate(() => localStorage.getItem('docusaurus.announcement.id'))).toBe('docs-2026-11');
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('docusaurus.announcement.id')))
+      .toBe('docs-2026-11');
     // Docusaurus hides the bar before hydration from the stored flag, so the reset shows from the next page view.
     await page.reload();
     await hydrated(page);

@@ -32,7 +32,9 @@ test.describe('llms files', () => {
 
   test('llms-full.txt holds every page once', async ({request}) => {
     const full = await (await request.get('/llms-full.txt')).text();
-    const sources = [...full.matchAll(/^来源：https?:\/\/[^/]+(\/docs\/documents\/\S+)$/gm)].map((m) => decodeURI(m[1]!));
+    const sources = [...full.matchAll(/^来源：https?:\/\/[^/]+(\/docs\/documents\/\S+)$/gm)].map((m) =>
+      decodeURI(m[1]!),
+    );
     expect(sources.sort()).toEqual(docPaths.map((p) => decodeURI(p)).sort());
   });
 });

@@ -16,7 +16,10 @@ function hit(url: string, title: string, content: string) {
     content,
     hierarchy: {lvl0: '常见问题', lvl1: title, lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null},
     _highlightResult: {
-      hierarchy: {lvl0: {value: '常见问题', matchLevel: 'none', matchedWords: []}, lvl1: {value: title, matchLevel: 'none', matchedWords: []}},
+      hierarchy: {
+        lvl0: {value: '常见问题', matchLevel: 'none', matchedWords: []},
+        lvl1: {value: title, matchLevel: 'none', matchedWords: []},
+      },
       content: {value: content.replace('显存', '<mark>显存</mark>'), matchLevel: 'full', matchedWords: ['显存']},
     },
     _snippetResult: {
@@ -43,7 +46,9 @@ test('a query goes to Algolia with the spec’s parameters and renders its hits'
       body: JSON.stringify({
         results: [
           {
-            hits: [hit('/docs/documents/problems/outofmemory#symptom', '显存不足', '训练时显存不足会报 CUDA out of memory')],
+            hits: [
+              hit('/docs/documents/problems/outofmemory#symptom', '显存不足', '训练时显存不足会报 CUDA out of memory'),
+            ],
             nbHits: 1,
             page: 0,
             nbPages: 1,

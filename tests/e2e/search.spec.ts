@@ -94,7 +94,10 @@ test.describe('embedded search', () => {
       await searchFor(page, query);
       await expect(hitLinks(page).first()).toBeVisible();
       const hrefs = await hitLinks(page).evaluateAll((as) => as.slice(0, 3).map((a) => a.getAttribute('href')));
-      expect(hrefs.some((h) => expected.test(h ?? '')), hrefs.join(' ')).toBe(true);
+      expect(
+        hrefs.some((h) => expected.test(h ?? '')),
+        hrefs.join(' '),
+      ).toBe(true);
       await expect(page.locator('.DocSearch-Hit mark').first()).toBeVisible();
     });
   }

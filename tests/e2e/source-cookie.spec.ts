@@ -20,10 +20,19 @@ test('without the cookie, navbar links are as configured', async ({page}) => {
   await hydrated(page);
   await expect(page.locator('a.navbar__brand').first()).toHaveAttribute('href', DOC);
   await openMenuIfMobile(page);
-  await expect(page.locator('nav.navbar').getByRole('link', {name: /返回控制台/}).last()).toHaveAttribute('href', 'https://www.llamafactory.com.cn/overview');
+  await expect(
+    page
+      .locator('nav.navbar')
+      .getByRole('link', {name: /返回控制台/})
+      .last(),
+  ).toHaveAttribute('href', 'https://www.llamafactory.com.cn/overview');
 });
 
-test('the source cookie is appended to navbar links and the logo, with no hydration error', async ({page, context, baseURL}) => {
+test('the source cookie is appended to navbar links and the logo, with no hydration error', async ({
+  page,
+  context,
+  baseURL,
+}) => {
   await setSource(context, 'wechat group', baseURL!);
   const errors = collectErrors(page);
   const html = await (await page.request.get(DOC)).text();
@@ -32,10 +41,12 @@ test('the source cookie is appended to navbar links and the logo, with no hydrat
   await hydrated(page);
   await expect(page.locator('a.navbar__brand').first()).toHaveAttribute('href', `${DOC}?source=wechat%20group`);
   await openMenuIfMobile(page);
-  await expect(page.locator('nav.navbar').getByRole('link', {name: /返回控制台/}).last()).toHaveAttribute(
-    'href',
-    'https://www.llamafactory.com.cn/overview?source=wechat%20group',
-  );
+  await expect(
+    page
+      .locator('nav.navbar')
+      .getByRole('link', {name: /返回控制台/})
+      .last(),
+  ).toHaveAttribute('href', 'https://www.llamafactory.com.cn/overview?source=wechat%20group');
   await expect(page.locator('nav.navbar').getByRole('link', {name: '控制台概览', exact: true}).first()).toHaveAttribute(
     'href',
     '/docs/documents/overview?source=wechat%20group',
@@ -43,7 +54,11 @@ test('the source cookie is appended to navbar links and the logo, with no hydrat
   expect(errors).toEqual([]);
 });
 
-test('a hostile cookie value stays an encoded parameter and the page keeps working', async ({page, context, baseURL}) => {
+test('a hostile cookie value stays an encoded parameter and the page keeps working', async ({
+  page,
+  context,
+  baseURL,
+}) => {
   const hostile = `"><img src=x onerror=alert(1)>javascript:alert(1)&x=1#${'y'.repeat(3000)}`;
   await setSource(context, hostile, baseURL!);
   let dialogs = 0;

@@ -6,7 +6,8 @@ import {test} from 'node:test';
 import {checkFile, depthFloor, headingIds, parseFrontMatter} from '../../scripts/check-docs.mjs';
 
 const han = (n: number) => '微调'.repeat(Math.ceil(n / 2)).slice(0, n);
-const goodFront = '---\ntitle: 显存不足\ndescription: 训练时出现 CUDA out of memory 报错的原因，以及按代价从低到高排列的解决办法。\n---\n';
+const goodFront =
+  '---\ntitle: 显存不足\ndescription: 训练时出现 CUDA out of memory 报错的原因，以及按代价从低到高排列的解决办法。\n---\n';
 
 function page(body: string, front = goodFront): string {
   const dir = mkdtempSync(join(tmpdir(), 'check-docs-'));
@@ -28,7 +29,10 @@ test('front matter is parsed and quotes are stripped', () => {
 });
 
 test('heading ids ignore headings inside code blocks', () => {
-  assert.deepEqual(headingIds('## 一 {#one}\n```bash\n## not-a-heading {#two}\n```\n### 三 {#three}'), ['one', 'three']);
+  assert.deepEqual(headingIds('## 一 {#one}\n```bash\n## not-a-heading {#two}\n```\n### 三 {#three}'), [
+    'one',
+    'three',
+  ]);
 });
 
 test('a well-formed page passes', () => {

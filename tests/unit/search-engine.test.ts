@@ -148,8 +148,16 @@ test('page and query text are escaped; only the requested tags are markup', () =
   assert.ok(!hit.content!.includes('<'));
   const hostile = search('<img src=x onerror=alert(1)>');
   for (const h of hostile.hits) {
-    const rendered = [h.content, ...Object.values(h.hierarchy), h._highlightResult.content?.value, h._snippetResult.content?.value];
-    assert.ok(rendered.every((v) => !v || !/<img/i.test(v)), JSON.stringify(rendered));
+    const rendered = [
+      h.content,
+      ...Object.values(h.hierarchy),
+      h._highlightResult.content?.value,
+      h._snippetResult.content?.value,
+    ];
+    assert.ok(
+      rendered.every((v) => !v || !/<img/i.test(v)),
+      JSON.stringify(rendered),
+    );
   }
   assert.equal(escapeHtml(`<a href="x">'&'</a>`), '&#60;a href=&#34;x&#34;&#62;&#39;&#38;&#39;&#60;/a&#62;');
   const evil = engine.search({indexName: 'local', query: '上传', highlightPreTag: '<img src=x onerror=alert(1)>'});

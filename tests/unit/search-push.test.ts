@@ -2,7 +2,14 @@
 // the escaped records, and that a run without variables stops before any client is created.
 import assert from 'node:assert/strict';
 import {test} from 'node:test';
-import {ALGOLIA_SETTINGS, algoliaRecords, main, readPushConfig, REQUIRED_VARIABLES, resolveSiteUrl} from '../../scripts/search-push';
+import {
+  ALGOLIA_SETTINGS,
+  algoliaRecords,
+  main,
+  readPushConfig,
+  REQUIRED_VARIABLES,
+  resolveSiteUrl,
+} from '../../scripts/search-push';
 import {siteUrl} from '../../src/settings';
 
 const FULL = {ALGOLIA_APP_ID: 'APPID', ALGOLIA_ADMIN_API_KEY: 'admin-key', ALGOLIA_INDEX_NAME: 'docs'};
@@ -46,8 +53,19 @@ test('the index settings are what DocSearch needs', () => {
   // DocSearch's contextual search filters on these two facets.
   assert.ok(ALGOLIA_SETTINGS.attributesForFaceting.includes('language'));
   assert.ok(ALGOLIA_SETTINGS.attributesForFaceting.includes('docusaurus_tag'));
-  assert.deepEqual(ALGOLIA_SETTINGS.attributesToRetrieve, ['hierarchy', 'content', 'anchor', 'url', 'url_without_anchor', 'type']);
-  assert.deepEqual(ALGOLIA_SETTINGS.customRanking, ['desc(weight.pageRank)', 'desc(weight.level)', 'asc(weight.position)']);
+  assert.deepEqual(ALGOLIA_SETTINGS.attributesToRetrieve, [
+    'hierarchy',
+    'content',
+    'anchor',
+    'url',
+    'url_without_anchor',
+    'type',
+  ]);
+  assert.deepEqual(ALGOLIA_SETTINGS.customRanking, [
+    'desc(weight.pageRank)',
+    'desc(weight.level)',
+    'asc(weight.position)',
+  ]);
   assert.equal(ALGOLIA_SETTINGS.distinct, true);
   assert.equal(ALGOLIA_SETTINGS.attributeForDistinct, 'url');
   assert.deepEqual(ALGOLIA_SETTINGS.queryLanguages, ['zh', 'en']);
@@ -61,12 +79,22 @@ test('the index settings are what DocSearch needs', () => {
 test('records have absolute anchored URLs, both top levels, and escaped text', () => {
   const records = algoliaRecords('https://docs.example');
   assert.ok(records.length > 1000);
-  assert.ok(records.every((r) => r.url.startsWith('https://docs.example/docs/documents/') && r.hierarchy.lvl0 && r.hierarchy.lvl1));
+  assert.ok(
+    records.every(
+      (r) => r.url.startsWith('https://docs.example/docs/documents/') && r.hierarchy.lvl0 && r.hierarchy.lvl1,
+    ),
+  );
   assert.ok(records.every((r) => r.url === r.url_without_anchor + (r.anchor ? `#${r.anchor}` : '')));
   assert.ok(records.every((r) => r.language === 'zh-Hans' && r.docusaurus_tag === 'docs-default-current'));
   const texts = records.flatMap((r) => [r.content, ...Object.values(r.hierarchy)]).filter((t): t is string => !!t);
-  assert.ok(texts.every((t) => !/[<>"']/.test(t)), 'no raw markup characters');
-  assert.ok(texts.some((t) => t.includes('&#60;')), 'page text with < is escaped, not dropped');
+  assert.ok(
+    texts.every((t) => !/[<>"']/.test(t)),
+    'no raw markup characters',
+  );
+  assert.ok(
+    texts.some((t) => t.includes('&#60;')),
+    'page text with < is escaped, not dropped',
+  );
   assert.equal(new Set(records.map((r) => r.objectID)).size, records.length);
 });
 

@@ -37,7 +37,9 @@ test('a Latin term counts most as a whole word, then as a word start, least insi
 
 test('every expected page of the query set exists', () => {
   const ids = new Set(loadSourcePages().map((p) => p.id));
-  const missing = RELEVANCE_QUERIES.flatMap((q) => q.expected.filter((id) => !ids.has(id)).map((id) => `${q.query} → ${id}`));
+  const missing = RELEVANCE_QUERIES.flatMap((q) =>
+    q.expected.filter((id) => !ids.has(id)).map((id) => `${q.query} → ${id}`),
+  );
   // Pages colleagues are still writing may be absent for a while; they then count as misses below.
   if (missing.length) console.log(`expected pages not (yet) in docs/documents:\n  ${missing.join('\n  ')}`);
   assert.ok(RELEVANCE_QUERIES.length >= 40);
@@ -48,7 +50,9 @@ test(`recall@${RECALL_AT} over ${RELEVANCE_QUERIES.length} reader queries is at 
   for (const {query, expected} of RELEVANCE_QUERIES) {
     const found = pagesInFirstHits(query, RECALL_AT);
     if (!found.some((id) => expected.includes(id))) {
-      misses.push(`${query}\n      expected ${expected.join(' | ')}\n      got      ${found.join(' | ') || '(nothing)'}`);
+      misses.push(
+        `${query}\n      expected ${expected.join(' | ')}\n      got      ${found.join(' | ') || '(nothing)'}`,
+      );
     }
   }
   const recall = (RELEVANCE_QUERIES.length - misses.length) / RELEVANCE_QUERIES.length;

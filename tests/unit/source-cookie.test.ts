@@ -12,14 +12,20 @@ test('the source cookie is found among others and decoded', () => {
 
 test('without a source the link is unchanged', () => {
   assert.equal(appendSource('/docs/documents/introduct', null), '/docs/documents/introduct');
-  assert.equal(appendSource('https://www.llamafactory.com.cn/overview', ''), 'https://www.llamafactory.com.cn/overview');
+  assert.equal(
+    appendSource('https://www.llamafactory.com.cn/overview', ''),
+    'https://www.llamafactory.com.cn/overview',
+  );
 });
 
 test('the source is appended, merged with the query and placed before the hash', () => {
   assert.equal(appendSource('/docs/documents/introduct', 'ad'), '/docs/documents/introduct?source=ad');
   assert.equal(appendSource('https://x.cn/overview?a=1&b=2#top', 'ad'), 'https://x.cn/overview?a=1&b=2&source=ad#top');
   assert.equal(appendSource('/p?source=old&a=1', 'new'), '/p?a=1&source=new');
-  assert.equal(appendSource('pathname:///docs/documents/introduct', 'ad'), 'pathname:///docs/documents/introduct?source=ad');
+  assert.equal(
+    appendSource('pathname:///docs/documents/introduct', 'ad'),
+    'pathname:///docs/documents/introduct?source=ad',
+  );
   assert.equal(appendSource('/p#a?b', 'x'), '/p?source=x#a?b');
 });
 

@@ -36,9 +36,12 @@ test('a throwing or missing storage is replaced by null, a working one is kept',
 });
 
 test('a storage whose writes throw (quota 0 in private mode) is replaced too', () => {
-  const full = {...fakeStorage(), setItem: () => {
-    throw new Error('QuotaExceededError');
-  }} as Storage;
+  const full = {
+    ...fakeStorage(),
+    setItem: () => {
+      throw new Error('QuotaExceededError');
+    },
+  } as Storage;
   const win = {} as Window;
   Object.defineProperty(win, 'localStorage', {configurable: true, value: full});
   Object.defineProperty(win, 'sessionStorage', {configurable: true, value: fakeStorage()});

@@ -10,9 +10,7 @@ import {ErrorBoundaryError, ErrorBoundaryTryAgainButton} from '@docusaurus/theme
 function CrashScreen({error, tryAgain}: Props): ReactNode {
   return (
     <main className="container margin-vert--xl" role="alert">
-      <h1 className="hero__title">
-        {translate({id: 'theme.ErrorPageContent.title', message: 'This page crashed.'})}
-      </h1>
+      <h1 className="hero__title">{translate({id: 'theme.ErrorPageContent.title', message: 'This page crashed.'})}</h1>
       <div className="margin-vert--lg">
         <ErrorBoundaryTryAgainButton onClick={tryAgain} className="button button--primary" />
       </div>

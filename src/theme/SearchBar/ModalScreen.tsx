@@ -23,7 +23,14 @@ function readModal(): ModalState {
 
 function ErrorIcon() {
   return (
-    <svg width="40" height="40" viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeLinecap="round" aria-hidden="true">
+    <svg
+      width="40"
+      height="40"
+      viewBox="0 0 20 20"
+      fill="none"
+      stroke="currentColor"
+      strokeLinecap="round"
+      aria-hidden="true">
       <circle cx="10" cy="10" r="8" />
       <path d="M10 5.5v5.5M10 14.5v0" />
     </svg>

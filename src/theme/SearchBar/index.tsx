@@ -37,15 +37,16 @@ let DocSearchModal: ModalComponent | null = null;
 
 function importDocSearchModalIfNeeded(): Promise<void> {
   if (DocSearchModal) return Promise.resolve();
-  return Promise.all([
-    import('@docsearch/react/modal'),
-    import('@docsearch/react/style'),
-  ]).then(([{DocSearchModal: Modal}]) => {
-    DocSearchModal = Modal as ModalComponent;
-  });
+  return Promise.all([import('@docsearch/react/modal'), import('@docsearch/react/style')]).then(
+    ([{DocSearchModal: Modal}]) => {
+      DocSearchModal = Modal as ModalComponent;
+    },
+  );
 }
 
-const SNIPPET_ATTRIBUTES = ['lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'].map((l) => `hierarchy.${l}`).concat('content');
+const SNIPPET_ATTRIBUTES = ['lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6']
+  .map((l) => `hierarchy.${l}`)
+  .concat('content');
 
 /** The current text selection as a starting query, cut to the query limit. */
 function selectionQuery(): string | undefined {
