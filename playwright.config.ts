@@ -3,7 +3,9 @@ import {defineConfig, devices} from '@playwright/test';
 
 // Debian's Chromium (or CHROME_PATH); Playwright's own browser only when neither exists.
 const executablePath = [process.env.CHROME_PATH, '/usr/bin/chromium'].find((p): p is string => !!p && existsSync(p));
+// E2E_PORT and E2E_BUILD_DIR let a second checkout run the suite beside this one (builds go to `${dir}` and `${dir}-algolia`).
 const port = Number(process.env.E2E_PORT ?? 3100);
+const buildDir = process.env.E2E_BUILD_DIR ?? 'build';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -39,8 +41,8 @@ export default defineConfig({
   ],
   // The embedded-index build, and the same site built with (fake) Algolia credentials for the hosted path.
   webServer: [
-    {dir: 'build', port},
-    {dir: 'build-algolia', port: port + 1},
+    {dir: buildDir, port},
+    {dir: `${buildDir}-algolia`, port: port + 1},
   ].map(({dir, port: p}) => ({
     command: `npx docusaurus serve --no-open --dir ${dir} --port ${p}`,
     url: `http://localhost:${p}/docs/documents/introduct`,
