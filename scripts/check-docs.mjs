@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Checks every Markdown page under docs/ against the content guide's mechanical rules:
-// front matter, heading ids, code-block languages, depth floors, placeholders and relative links.
+// front matter, heading ids, code-block languages, depth floors, placeholders, relative links, images
+// (committed, Chinese alt text, within the size budget) and external links (well-formed https).
 // Usage: node scripts/check-docs.mjs [file ...]   (no arguments: every page under docs/)
 import {readFileSync, readdirSync, existsSync, statSync} from 'node:fs';
 import {dirname, join, relative, resolve} from 'node:path';
@@ -8,6 +9,10 @@ import {fileURLToPath} from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const docsDir = join(root, 'docs');
+const staticDir = join(root, 'static');
+
+/** Largest image a page may embed, in bytes: diagrams and screenshots fit well below it. */
+export const IMAGE_BUDGET = 200 * 1024;
 
 /** Depth floors in CJK characters, by page type (content-guide.md). */
 export function depthFloor(id) {
@@ -20,6 +25,7 @@ const PLACEHOLDER = /TODO|TBD|待补充|待完善|敬请期待|lorem|占位|XXX/
 const HEADING = /^(#{1,6})\s+(.*?)\s*$/;
 const HEADING_ID = /\{#([^}]*)\}\s*$/;
 const FENCE = /^(\s*)(`{3,}|~{3,})(.*)$/;
+const IMAGE = /!\[([^\]]*)\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g;
 
 function walk(dir) {
   return readdirSync(dir).flatMap((name) => {
@@ -69,6 +75,33 @@ export function headingIds(body) {
     .filter(Boolean);
 }
 
+/** An image must be committed with the site, described in Chinese, and small enough for a phone. */
+export function checkImage(file, alt, src) {
+  if (/^[a-z]+:/i.test(src))
+    return [`image ${src} is not committed: put it under static/img/ (the site works offline)`];
+  const errors = [];
+  if (!/\p{Script=Han}/u.test(alt)) errors.push(`image ${src} needs Chinese alt text describing it`);
+  const path = src.startsWith('/') ? join(staticDir, decodeURI(src)) : resolve(dirname(file), decodeURI(src));
+  if (!existsSync(path)) errors.push(`image ${src} does not exist`);
+  else if (statSync(path).size > IMAGE_BUDGET) {
+    errors.push(`image ${src} is ${Math.round(statSync(path).size / 1024)} KiB, budget ${IMAGE_BUDGET / 1024} KiB`);
+  }
+  return errors;
+}
+
+/** External links are https URLs with a real host name; mailto: is allowed. */
+export function checkExternal(url) {
+  if (/^mailto:/i.test(url)) return null;
+  if (!/^https:\/\//i.test(url)) return `external link ${url} must use https://`;
+  try {
+    const {hostname} = new URL(url);
+    if (!/^[a-z0-9-]+(\.[a-z0-9-]+)+$/i.test(hostname)) return `external link ${url} has no valid host name`;
+  } catch {
+    return `external link ${url} is not a valid URL`;
+  }
+  return null;
+}
+
 export function checkFile(file) {
   const text = readFileSync(file, 'utf8');
   const id = relative(docsDir, file).replace(/\.mdx?$/, '');
@@ -96,6 +129,11 @@ export function checkFile(file) {
       else seen.add(hid);
     }
     if (PLACEHOLDER.test(line)) errors.push(`line ${n}: placeholder text`);
+    for (const m of line.matchAll(IMAGE)) errors.push(...checkImage(file, m[1], m[2]).map((e) => `line ${n}: ${e}`));
+    for (const m of line.replace(/`[^`]*`/g, '').matchAll(/\]\(([a-z]+:[^)\s]*)\)|<([a-z]+:\/\/[^>\s]*)>/gi)) {
+      const problem = checkExternal(m[1] ?? m[2]);
+      if (problem) errors.push(`line ${n}: ${problem}`);
+    }
     for (const m of line.matchAll(/\]\(([^)\s]+)\)/g)) {
       const target = m[1];
       if (/^[a-z]+:/i.test(target) || target.startsWith('/') || target.startsWith('#')) {

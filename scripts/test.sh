@@ -20,6 +20,8 @@ step() {
 step typecheck npx tsc
 step lint npx eslint --max-warnings=0 .
 step format npx prettier --check .
+step markdown npx markdownlint-cli2
+step copy node scripts/lint-copy.mjs
 step content node scripts/check-docs.mjs
 step unit bash -c 'node --import tsx --test --test-reporter=spec tests/unit/*.test.ts | tee test-results/unit.log'
 step build npx docusaurus build
@@ -48,4 +50,4 @@ if [ ${#failed[@]} -gt 0 ]; then
   printf 'FAILED steps: %s\n' "${failed[*]}"
   exit 1
 fi
-echo 'All steps passed: typecheck, lint, content, unit, build, e2e.'
+echo 'All steps passed: typecheck, lint, format, markdown, copy, content, unit, build, e2e.'

@@ -3,7 +3,14 @@ import {mkdtempSync, mkdirSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {test} from 'node:test';
-import {checkFile, depthFloor, headingIds, parseFrontMatter} from '../../scripts/check-docs.mjs';
+import {
+  IMAGE_BUDGET,
+  checkExternal,
+  checkFile,
+  depthFloor,
+  headingIds,
+  parseFrontMatter,
+} from '../../scripts/check-docs.mjs';
 
 const han = (n: number) => '微调'.repeat(Math.ceil(n / 2)).slice(0, n);
 const goodFront =
@@ -77,4 +84,41 @@ test('links to anchors on other pages are checked against their heading ids', ()
   writeFileSync(file, `${goodFront}${han(900)}\n[好](./a/target.md#present) [坏](./a/target.md#absent)\n`);
   const {errors} = checkFile(file);
   assert.deepEqual(errors, ['line 2: anchor #absent not found in ./a/target.md']);
+});
+
+test('images must be committed, described in Chinese and within the size budget', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'check-docs-'));
+  writeFileSync(join(dir, 'ok.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  writeFileSync(join(dir, 'big.png'), Buffer.alloc(IMAGE_BUDGET + 1));
+  const file = join(dir, 'page.md');
+  const lines = [
+    '![训练流程示意图](./ok.svg)',
+    '![diagram](./ok.svg)',
+    '![缺失的图](./missing.png)',
+    '![过大的图](./big.png)',
+    '![外链图片](https://example.com/a.png)',
+  ];
+  writeFileSync(file, `${goodFront}${han(900)}\n${lines.join('\n')}\n`);
+  assert.deepEqual(checkFile(file).errors, [
+    'line 3: image ./ok.svg needs Chinese alt text describing it',
+    'line 4: image ./missing.png does not exist',
+    'line 4: link target ./missing.png does not exist',
+    `line 5: image ./big.png is ${Math.round((IMAGE_BUDGET + 1) / 1024)} KiB, budget ${IMAGE_BUDGET / 1024} KiB`,
+    'line 6: image https://example.com/a.png is not committed: put it under static/img/ (the site works offline)',
+  ]);
+});
+
+test('external links must be well-formed https', () => {
+  assert.equal(checkExternal('https://github.com/hiyouga/LLaMA-Factory#supported-models'), null);
+  assert.equal(checkExternal('mailto:someone@example.com'), null);
+  assert.match(checkExternal('http://example.com') ?? '', /must use https/);
+  assert.match(checkExternal('https://localhost:8000/x') ?? '', /no valid host name/);
+  assert.match(checkExternal('https://exa mple.com') ?? '', /valid|host/);
+  const {errors} = checkFile(
+    page(`${han(900)}\n[旧链接](http://example.com) \`[代码里](http://x)\` <http://example.org>\n`),
+  );
+  assert.deepEqual(errors, [
+    'line 2: external link http://example.com must use https://',
+    'line 2: external link http://example.org must use https://',
+  ]);
 });
