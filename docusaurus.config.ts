@@ -1,9 +1,10 @@
 import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import {themes as prismThemes} from 'prism-react-renderer';
-import {consoleUrl, homeDocPath, productName, searchSettings, siteUrl} from './src/settings';
+import {consoleUrl, editLink, editUrlSetting, homeDocPath, productName, searchSettings, siteUrl} from './src/settings';
 
 const search = searchSettings();
+const editUrl = editUrlSetting();
 
 const siteTitle = `${productName} 文档`;
 
@@ -88,7 +89,7 @@ const config = {
   },
   themes: ['@docusaurus/theme-mermaid'],
   plugins: [['./src/plugins/local-search.ts', {local: search.local}], './src/plugins/llms-txt.ts'],
-  clientModules: ['./src/clientModules/storageFallback.ts'],
+  clientModules: ['./src/clientModules/storageFallback.ts', './src/clientModules/imageZoom.ts'],
   customFields: {searchLocal: search.local},
   presets: [
     [
@@ -101,6 +102,8 @@ const config = {
           versions: {current: {label: 'Next'}},
           // The date of each page's last commit, shown at its foot (git history; CI's clone has it).
           showLastUpdateTime: true,
+          // "编辑此页" from the EDIT_URL setting (README); no link when it is unset.
+          editUrl: editUrl && (({docPath}) => editLink(editUrl, docPath)),
         },
         blog: false,
         theme: {customCss: './src/css/custom.css'},

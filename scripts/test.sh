@@ -25,9 +25,11 @@ step copy node scripts/lint-copy.mjs
 step content node scripts/check-docs.mjs
 step unit bash -c 'node --import tsx --test --test-reporter=spec tests/unit/*.test.ts | tee test-results/unit.log'
 step build npx docusaurus build
-# The hosted-search e2e tests need a build made with Algolia credentials (fake ones: every request is intercepted).
+# A second build with the deployer settings set: Algolia credentials (fake ones: every request is intercepted, for the
+# hosted-search tests) and EDIT_URL (for the edit-link tests, which read TEST_EDIT_URL).
+export TEST_EDIT_URL=https://git.example.com/llamafactory/docs/edit/main/docs/
 step build-algolia env ALGOLIA_APP_ID=TESTAPP ALGOLIA_SEARCH_API_KEY=test-search-key ALGOLIA_INDEX_NAME=docs \
-  npx docusaurus build --out-dir build-algolia
+  EDIT_URL="$TEST_EDIT_URL" npx docusaurus build --out-dir build-algolia
 if [[ " ${failed[*]} " != *" build"* ]]; then
   step e2e npx playwright test
 else

@@ -15,6 +15,29 @@ export const siteUrl = env('SITE_URL', 'https://docs.llamafactory.com.cn');
 /** The platform console's overview page, linked from the navbar. */
 export const consoleUrl = env('CONSOLE_URL', 'https://www.llamafactory.com.cn/overview');
 
+/**
+ * Where each page's "编辑此页" link points: the repository's docs folder as an editor URL, for example
+ * `https://github.com/ORG/REPO/edit/main/docs/`; the page's path under docs/ is appended. Unset: no edit link,
+ * because a guessed repository would give readers a dead link.
+ */
+export function editUrlSetting(environment: NodeJS.ProcessEnv = process.env): string | undefined {
+  const value = environment.EDIT_URL?.trim();
+  if (!value) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`EDIT_URL 不是有效的网址：${value}`);
+  }
+  if (url.protocol !== 'https:') throw new Error(`EDIT_URL 必须以 https:// 开头：${value}`);
+  return value.endsWith('/') ? value : `${value}/`;
+}
+
+/** The edit link of the doc at `docPath` (relative to docs/, e.g. `documents/guide/shili/{product}.md`). */
+export function editLink(base: string, docPath: string): string {
+  return base + docPath.split('/').map(encodeURIComponent).join('/');
+}
+
 /** The page `/` redirects to. */
 export const homeDocPath = '/docs/documents/introduct';
 

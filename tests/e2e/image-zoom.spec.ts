@@ -1,0 +1,70 @@
+// Image zoom: doc images open large by click or keyboard and close by Escape or click; the code loads only where needed.
+import {expect, test, type Page} from '@playwright/test';
+import {hydrated} from './helpers';
+
+const WITH_IMAGE = '/docs/documents/guide/Train/mintor';
+const opened = '.medium-zoom-image--opened';
+
+/** Waits until the zoomed image is shown and its opening animation has finished (medium-zoom ignores input until then). */
+async function zoomedIn(page: Page) {
+  await expect(page.locator(opened)).toBeVisible();
+  await page.waitForFunction((sel) => document.querySelector(sel)?.getAnimations().length === 0, opened);
+}
+
+/** Records whether any script the page fetched contains the zoom code. */
+function watchZoomCode(page: Page): () => boolean {
+  let loaded = false;
+  page.on('response', async (response) => {
+    if (!response.url().endsWith('.js')) return;
+    const body = await response.text().catch(() => '');
+    if (body.includes('medium-zoom-overlay')) loaded = true;
+  });
+  return () => loaded;
+}
+
+test('clicking an image opens it large; Escape and a click close it', async ({page}) => {
+  await page.goto(WITH_IMAGE);
+  await hydrated(page);
+  const image = page.getByRole('button', {name: /^放大图片：损失曲线对比/});
+  await image.scrollIntoViewIfNeeded();
+  const inline = await image.boundingBox();
+  await image.click();
+  await zoomedIn(page);
+  const zoomed = await page.locator(opened).boundingBox();
+  // The overlay hides the page behind the figure (Infima's light background colour is transparent).
+  await expect(page.locator('.medium-zoom-overlay')).not.toHaveCSS('background-color', 'rgba(0, 0, 0, 0)');
+  expect(zoomed!.width).toBeGreaterThan(inline!.width);
+  await page.keyboard.press('Escape');
+  await expect(page.locator(opened)).toHaveCount(0);
+
+  await image.click();
+  await zoomedIn(page);
+  await page.locator('.medium-zoom-overlay').click({position: {x: 5, y: 5}});
+  await expect(page.locator(opened)).toHaveCount(0);
+});
+
+test('the keyboard opens an image with Enter and Escape closes it, returning focus', async ({page}) => {
+  await page.goto(WITH_IMAGE);
+  await hydrated(page);
+  const image = page.getByRole('button', {name: /^放大图片：损失曲线对比/});
+  await image.focus();
+  await page.keyboard.press('Enter');
+  await zoomedIn(page);
+  await page.keyboard.press('Escape');
+  await expect(page.locator(opened)).toHaveCount(0);
+  await expect(image).toBeFocused();
+  await page.keyboard.press(' ');
+  await expect(page.locator(opened)).toBeVisible();
+});
+
+test('a page without images loads no zoom code; navigating to one with images loads it', async ({page}) => {
+  const zoomCodeLoaded = watchZoomCode(page);
+  await page.goto('/docs/documents/introduct');
+  await hydrated(page);
+  await page.waitForLoadState('networkidle');
+  expect(zoomCodeLoaded()).toBe(false);
+  await page.goto(WITH_IMAGE);
+  await hydrated(page);
+  await expect(page.getByRole('button', {name: /^放大图片：/})).toBeVisible();
+  expect(zoomCodeLoaded()).toBe(true);
+});
