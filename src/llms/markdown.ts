@@ -1,5 +1,6 @@
 // Turns a doc page's source into plain Markdown for llms-full.txt and the per-page `.md` files: front matter and
-// heading ids removed, admonitions as quotes, relative page links as absolute URLs. No React, no Docusaurus.
+// heading ids removed, admonitions as quotes, relative page links and site paths (images) as absolute URLs.
+// No React, no Docusaurus.
 import {posix} from 'node:path';
 
 export interface LlmsPage {
@@ -48,6 +49,7 @@ export function plainMarkdown(page: LlmsPage, siteUrl: string): string {
       const resolved = posix.normalize(posix.join(posix.dirname(page.id), target)).replace(/\.md$/, '');
       return `](${siteUrl}/docs/documents/${resolved}${hash})`;
     });
+    text = text.replace(/\]\((\/[^)\s]*)\)/g, (_m, path: string) => `](${siteUrl}${path})`);
     out.push(admonition ? (text ? `> ${text}` : '>') : text);
   }
   return `${out

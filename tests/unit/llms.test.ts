@@ -45,6 +45,15 @@ test('relative page links become absolute page URLs; other links are kept', () =
   assert.ok(md.includes('[GitHub](https://github.com/x/y.md)'));
 });
 
+test('images and other site paths become absolute URLs, so the Markdown reads the same anywhere', () => {
+  const md = plainMarkdown(
+    {...page, markdown: '![LoRA 结构示意](/img/docs/lora.svg) 见[首页](/docs/documents/introduct)'},
+    SITE,
+  );
+  assert.ok(md.includes(`![LoRA 结构示意](${SITE}/img/docs/lora.svg)`));
+  assert.ok(md.includes(`[首页](${SITE}/docs/documents/introduct)`));
+});
+
 test('llms.txt groups pages by category in the given order', () => {
   const pages = [
     {...page, id: 'a', title: 'A', category: '一'},
