@@ -45,12 +45,14 @@ export function parseFrontMatter(text) {
   return {data, body: text.slice(m[0].length)};
 }
 
-/** Splits a body into prose lines and code blocks, reporting fences without a language. */
-function scan(body) {
+/** Splits a body into prose lines and code blocks, reporting fences without a language. Line numbers are the
+ * file's: `offset` is the number of front-matter lines before the body. */
+function scan(body, offset = 0) {
   const prose = [];
   const problems = [];
   let fence = null;
-  body.split('\n').forEach((line, i) => {
+  body.split('\n').forEach((line, index) => {
+    const i = index + offset;
     const f = FENCE.exec(line);
     if (fence) {
       if (f && f[2][0] === fence[0] && f[2].length >= fence.length && f[3].trim() === '') fence = null;
@@ -114,7 +116,7 @@ export function checkFile(file) {
     const len = [...d].length;
     if (len < 40 || len > 120) errors.push(`front matter: description is ${len} characters, want 40-120`);
   }
-  const {prose, problems} = scan(body);
+  const {prose, problems} = scan(body, text.split('\n').length - body.split('\n').length);
   errors.push(...problems);
   const seen = new Set();
   for (const {line, n} of prose) {

@@ -76,14 +76,14 @@ test('each mechanical rule reports its finding', () => {
   }
 });
 
-test('links to anchors on other pages are checked against their heading ids', () => {
+test('links to anchors on other pages are checked against their heading ids (file line numbers)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'check-docs-'));
   mkdirSync(join(dir, 'a'));
   writeFileSync(join(dir, 'a', 'target.md'), `${goodFront}## 有 {#present}\n`);
   const file = join(dir, 'page.md');
   writeFileSync(file, `${goodFront}${han(900)}\n[好](./a/target.md#present) [坏](./a/target.md#absent)\n`);
   const {errors} = checkFile(file);
-  assert.deepEqual(errors, ['line 2: anchor #absent not found in ./a/target.md']);
+  assert.deepEqual(errors, ['line 6: anchor #absent not found in ./a/target.md']);
 });
 
 test('images must be committed, described in Chinese and within the size budget', () => {
@@ -100,11 +100,11 @@ test('images must be committed, described in Chinese and within the size budget'
   ];
   writeFileSync(file, `${goodFront}${han(900)}\n${lines.join('\n')}\n`);
   assert.deepEqual(checkFile(file).errors, [
-    'line 3: image ./ok.svg needs Chinese alt text describing it',
-    'line 4: image ./missing.png does not exist',
-    'line 4: link target ./missing.png does not exist',
-    `line 5: image ./big.png is ${Math.round((IMAGE_BUDGET + 1) / 1024)} KiB, budget ${IMAGE_BUDGET / 1024} KiB`,
-    'line 6: image https://example.com/a.png is not committed: put it under static/img/ (the site works offline)',
+    'line 7: image ./ok.svg needs Chinese alt text describing it',
+    'line 8: image ./missing.png does not exist',
+    'line 8: link target ./missing.png does not exist',
+    `line 9: image ./big.png is ${Math.round((IMAGE_BUDGET + 1) / 1024)} KiB, budget ${IMAGE_BUDGET / 1024} KiB`,
+    'line 10: image https://example.com/a.png is not committed: put it under static/img/ (the site works offline)',
   ]);
 });
 
@@ -118,7 +118,7 @@ test('external links must be well-formed https', () => {
     page(`${han(900)}\n[旧链接](http://example.com) \`[代码里](http://x)\` <http://example.org>\n`),
   );
   assert.deepEqual(errors, [
-    'line 2: external link http://example.com must use https://',
-    'line 2: external link http://example.org must use https://',
+    'line 6: external link http://example.com must use https://',
+    'line 6: external link http://example.org must use https://',
   ]);
 });
