@@ -1,8 +1,5 @@
-import {existsSync} from 'node:fs';
 import {defineConfig, devices} from '@playwright/test';
-
-// Debian's Chromium (or CHROME_PATH); Playwright's own browser only when neither exists.
-const executablePath = [process.env.CHROME_PATH, '/usr/bin/chromium'].find((p): p is string => !!p && existsSync(p));
+import {chromiumArgs, chromiumPath} from './scripts/chromium';
 // E2E_PORT and E2E_BUILD_DIR let a second checkout run the suite beside this one (builds go to `${dir}` and `${dir}-algolia`).
 const port = Number(process.env.E2E_PORT ?? 3100);
 const buildDir = process.env.E2E_BUILD_DIR ?? 'build';
@@ -21,16 +18,8 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${port}`,
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    // Debian's Chromium (or CHROME_PATH); Playwright's own browser only when neither exists.
+    launchOptions: {executablePath: chromiumPath, args: chromiumArgs},
   },
   projects: [
     {name: 'desktop', use: {...devices['Desktop Chrome'], viewport: {width: 1280, height: 800}}},

@@ -1,9 +1,9 @@
 // `npm run bench:search`: prints the embedded search index's size and the engine's load and query times, in Node and
 // in headless Chromium, over the relevance query set. A measurement to read, not a test: it asserts nothing.
-import {existsSync} from 'node:fs';
 import {gzipSync} from 'node:zlib';
 import {build} from 'esbuild';
 import {chromium} from '@playwright/test';
+import {chromiumArgs, chromiumPath} from './chromium';
 import {createEngine} from '../src/search/engine';
 import {SNIPPET_WORDS} from '../src/search/limits';
 import {buildIndexFromSources} from '../src/search/sources';
@@ -14,7 +14,6 @@ import {RELEVANCE_QUERIES} from '../tests/unit/search-queries';
 /** Each query runs this many times after one warm-up run; percentiles are over all runs. */
 const RUNS = 5;
 const ORIGIN = 'http://bench.local';
-const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const RATIO_TARGET = 1.2;
 const P95_TARGET_MS = 10;
 
@@ -130,8 +129,8 @@ async function main() {
   );
 
   // Chromium: the engine bundled as the browser gets it, the index served by an intercepted request.
-  if (!existsSync(CHROMIUM)) {
-    console.log(`\nChromium: not found at ${CHROMIUM} (set CHROME_PATH); skipped.`);
+  if (!chromiumPath) {
+    console.log('\nChromium: not found at /usr/bin/chromium (set CHROME_PATH); skipped.');
     return;
   }
   const bundle = await build({
@@ -147,14 +146,8 @@ async function main() {
   });
   const engineJs = bundle.outputFiles[0]!.text;
   const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    executablePath: chromiumPath,
+    args: chromiumArgs,
   });
   try {
     const page = await browser.newPage();
