@@ -2,10 +2,11 @@
 // Checks every Markdown page under docs/ against the content guide's mechanical rules:
 // front matter, heading ids, code-block languages, depth floors, placeholders, relative links, images
 // (committed, Chinese alt text, within the size budget) and external links (well-formed https).
-// Usage: node scripts/check-docs.mjs [file ...]   (no arguments: every page under docs/)
+// Usage: npm run check:docs -- [file ...]   (no arguments: every page under docs/; runs under tsx)
 import {readFileSync, readdirSync, existsSync, statSync} from 'node:fs';
 import {dirname, join, relative, resolve} from 'node:path';
 import {fileURLToPath} from 'node:url';
+import {splitFrontMatter} from '../src/lib/frontMatter';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const docsDir = join(root, 'docs');
@@ -34,16 +35,8 @@ function walk(dir) {
   });
 }
 
-export function parseFrontMatter(text) {
-  const m = /^---\n([\s\S]*?)\n---\n/.exec(text);
-  if (!m) return {data: null, body: text};
-  const data = {};
-  for (const line of m[1].split('\n')) {
-    const kv = /^([A-Za-z_][\w-]*):\s*(.*)$/.exec(line);
-    if (kv) data[kv[1]] = kv[2].replace(/^(['"])(.*)\1$/, '$2');
-  }
-  return {data, body: text.slice(m[0].length)};
-}
+/** The page's front matter (`data`, null when missing) and body: the one parser the search index and llms.txt use. */
+export const parseFrontMatter = splitFrontMatter;
 
 /** Splits a body into prose lines and code blocks, reporting fences without a language. Line numbers are the
  * file's: `offset` is the number of front-matter lines before the body. */

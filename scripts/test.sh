@@ -22,7 +22,7 @@ step lint npx eslint --max-warnings=0 .
 step format npx prettier --check .
 step markdown npx markdownlint-cli2
 step copy node scripts/lint-copy.mjs
-step content node scripts/check-docs.mjs
+step content node --import tsx scripts/check-docs.mjs
 step unit bash -c 'node --import tsx --test --test-reporter=spec tests/unit/*.test.ts | tee test-results/unit.log'
 step build npx docusaurus build
 # A second build with the deployer settings set: Algolia credentials (fake ones: every request is intercepted, for the

@@ -2,6 +2,7 @@
 // heading ids removed, admonitions as quotes, relative page links and site paths (images) as absolute URLs.
 // No React, no Docusaurus.
 import {posix} from 'node:path';
+import {splitFrontMatter} from '../lib/frontMatter';
 
 export interface LlmsPage {
   /** Id under docs/documents/, e.g. `guide/Train/parameter`. */
@@ -16,7 +17,7 @@ const FENCE = /^(\s*)(`{3,}|~{3,})/;
 
 /** The page's Markdown body as a reader or an assistant should see it. */
 export function plainMarkdown(page: LlmsPage, siteUrl: string): string {
-  const body = page.markdown.replace(/^---\n[\s\S]*?\n---\n/, '');
+  const {body} = splitFrontMatter(page.markdown);
   const out: string[] = [`# ${page.title}`, ''];
   if (page.description) out.push(`> ${page.description}`, '');
   let fence: string | null = null;

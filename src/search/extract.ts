@@ -5,6 +5,7 @@ import {gfmFromMarkdown} from 'mdast-util-gfm';
 import {toString} from 'mdast-util-to-string';
 import {gfm} from 'micromark-extension-gfm';
 import type {RootContent} from 'mdast';
+import {splitFrontMatter} from '../lib/frontMatter';
 import type {SearchIndex} from './types';
 
 export interface SourcePage {
@@ -28,9 +29,8 @@ const MAX_CODE_CHARS = 400;
 
 const clean = (s: string) => s.replace(/\s+/g, ' ').trim();
 
-function stripFrontMatterAndDirectives(markdown: string): string {
+function stripDirectives(markdown: string): string {
   return markdown
-    .replace(/^---\n[\s\S]*?\n---\n/, '')
     .split('\n')
     .filter((line) => !/^\s*:::/.test(line))
     .join('\n');
@@ -38,15 +38,14 @@ function stripFrontMatterAndDirectives(markdown: string): string {
 
 /** Splits a page into sections: one before the first `##`, then one per heading, each with its text blocks. */
 export function extractSections(markdown: string): Section[] {
-  const tree = fromMarkdown(stripFrontMatterAndDirectives(markdown), {
+  const {data, body} = splitFrontMatter(markdown);
+  const tree = fromMarkdown(stripDirectives(body), {
     extensions: [gfm()],
     mdastExtensions: [gfmFromMarkdown()],
   });
   // The front matter's description is the page's own summary: readers' words often match it best.
-  const description = /^---\n[\s\S]*?^description:\s*(.+?)\s*$[\s\S]*?\n---\n/m.exec(markdown)?.[1];
-  const sections: Section[] = [
-    {anchor: null, headings: [], texts: description ? [clean(description.replace(/^(['"])(.*)\1$/, '$2'))] : []},
-  ];
+  const description = data?.description;
+  const sections: Section[] = [{anchor: null, headings: [], texts: description ? [clean(description)] : []}];
   const chain: string[] = [];
   const current = () => sections[sections.length - 1]!;
   const addText = (text: string) => {

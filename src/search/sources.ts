@@ -3,6 +3,7 @@
 import {readdirSync, readFileSync} from 'node:fs';
 import {join, relative, sep} from 'node:path';
 import sidebars from '../../sidebars';
+import {splitFrontMatter} from '../lib/frontMatter';
 import {buildIndex, type SourcePage} from './extract';
 import type {SearchIndex} from './types';
 
@@ -48,9 +49,8 @@ export function bySidebarOrder(categories: Map<string, string>): (a: string, b: 
 
 /** The `title` of a page's front matter, or its first `# ` heading, or its id. */
 export function frontMatterTitle(markdown: string, fallback: string): string {
-  const front = /^---\r?\n([\s\S]*?)\r?\n---/.exec(markdown)?.[1] ?? '';
-  const title = /^title:\s*(.+?)\s*$/m.exec(front)?.[1];
-  if (title) return title.replace(/^(['"])(.*)\1$/, '$2');
+  const title = splitFrontMatter(markdown).data?.title;
+  if (title) return title;
   return /^#\s+(.+?)\s*$/m.exec(markdown)?.[1] ?? fallback;
 }
 
