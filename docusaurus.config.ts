@@ -1,12 +1,14 @@
 import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import {themes as prismThemes} from 'prism-react-renderer';
+import type {SeoOptions} from './src/plugins/seo';
 import {consoleUrl, editLink, editUrlSetting, homeDocPath, productName, searchSettings, siteUrl} from './src/settings';
 
 const search = searchSettings();
 const editUrl = editUrlSetting();
 
 const siteTitle = `${productName} 文档`;
+const tagline = '在线租用 GPU 实例，零代码微调大语言模型';
 
 const navbar = {
   title: siteTitle,
@@ -65,7 +67,7 @@ const algolia = {
 
 const config = {
   title: siteTitle,
-  tagline: '在线租用 GPU 实例，零代码微调大语言模型',
+  tagline,
   favicon: 'img/favicon.svg',
   url: siteUrl,
   baseUrl: '/',
@@ -88,7 +90,19 @@ const config = {
     hooks: {onBrokenMarkdownLinks: 'throw', onBrokenMarkdownImages: 'throw'},
   },
   themes: ['@docusaurus/theme-mermaid'],
-  plugins: [['./src/plugins/local-search.ts', {local: search.local}], './src/plugins/llms-txt.ts'],
+  plugins: [
+    ['./src/plugins/local-search.ts', {local: search.local}],
+    './src/plugins/llms-txt.ts',
+    [
+      './src/plugins/seo.ts',
+      {
+        shortName: `${productName.split(' ')[0]} 文档`,
+        startUrl: homeDocPath,
+        themeColor: '#1d5fd6',
+        backgroundColor: '#ffffff',
+      } satisfies SeoOptions,
+    ],
+  ],
   clientModules: ['./src/clientModules/storageFallback.ts', './src/clientModules/imageZoom.ts'],
   customFields: {searchLocal: search.local},
   presets: [
@@ -111,7 +125,15 @@ const config = {
     ],
   ],
   themeConfig: {
-    metadata: [{name: 'keywords', content: '大模型微调, LLaMA-Factory, GPU 实例, LoRA, 模型训练, 文档'}],
+    // The sharing card (scripts/og-image.ts) for og:image and twitter:image.
+    image: 'img/og-image.png',
+    metadata: [
+      {name: 'keywords', content: '大模型微调, LLaMA-Factory, GPU 实例, LoRA, 模型训练, 文档'},
+      // Pages without a description of their own (the search page, not-found) get the site's; docs override it.
+      {name: 'description', content: `${productName} 使用文档：${tagline}。`},
+      // Open Graph wants language_TERRITORY; Docusaurus would derive zh_Hans from htmlLang.
+      {property: 'og:locale', content: 'zh_CN'},
+    ],
     colorMode: {defaultMode: 'light', disableSwitch: false, respectPrefersColorScheme: false},
     announcementBar: {
       id: 'docs-2026-11',
