@@ -7,6 +7,8 @@ async function diagramStyle(page: Page, theme: 'light' | 'dark', path: string): 
   const errors = collectErrors(page);
   await page.goto(path);
   await hydrated(page);
+  // Diagrams are drawn when they come near the viewport (src/theme/Mermaid).
+  await page.locator('.docusaurus-mermaid-container, [aria-label="图表加载中"]').first().scrollIntoViewIfNeeded();
   const svg = page.locator('.docusaurus-mermaid-container svg').first();
   await expect(svg).toBeVisible();
   expect(await svg.locator('g.node, g.nodes > g').count()).toBeGreaterThan(2);
@@ -25,3 +27,22 @@ for (const path of ['/docs/documents/overview', '/docs/documents/guide/Train/str
     await dark.close();
   });
 }
+
+test('Mermaid loads only when a diagram comes near the viewport', async ({page}) => {
+  const mermaidScripts: string[] = [];
+  page.on('response', async (response) => {
+    if (!response.url().endsWith('.js')) return;
+    // The Mermaid library itself (not the small theme component that loads it).
+    if ((await response.text().catch(() => '')).includes('flowchart-v2')) mermaidScripts.push(response.url());
+  });
+  // The page's diagram sits far below the first screen on both viewports.
+  await page.goto('/docs/documents/best-practice/health');
+  await hydrated(page);
+  await page.waitForLoadState('networkidle');
+  const placeholder = page.getByRole('img', {name: '图表加载中'}).first();
+  await expect(placeholder).toBeAttached();
+  expect(mermaidScripts).toEqual([]);
+  await placeholder.scrollIntoViewIfNeeded();
+  await expect(page.locator('.docusaurus-mermaid-container svg').first()).toBeVisible();
+  expect(mermaidScripts.length).toBeGreaterThan(0);
+});
