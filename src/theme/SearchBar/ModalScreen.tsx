@@ -3,7 +3,7 @@
 // the open modal, in DocSearch's own markup and classes, and hides the modal's dropdown while one is shown.
 import React, {useEffect, useState, type ReactNode} from 'react';
 import {createPortal} from 'react-dom';
-import translations from '@theme/SearchTranslations';
+import type {ModalTranslations} from './index';
 
 interface ModalState {
   modal: HTMLElement | null;
@@ -37,7 +37,13 @@ function ErrorIcon() {
   );
 }
 
-export default function ModalScreen({failed}: {failed: boolean}): ReactNode {
+export default function ModalScreen({
+  failed,
+  translations,
+}: {
+  failed: boolean;
+  translations: ModalTranslations;
+}): ReactNode {
   const [state, setState] = useState<ModalState>({modal: null, query: '', dropdown: true});
   useEffect(() => {
     const update = () =>
@@ -55,7 +61,7 @@ export default function ModalScreen({failed}: {failed: boolean}): ReactNode {
     };
   }, []);
 
-  const {errorScreen, startScreen} = translations.modal ?? {};
+  const {errorScreen, startScreen} = translations ?? {};
   let screen: ReactNode = null;
   if (failed && state.query) {
     screen = (

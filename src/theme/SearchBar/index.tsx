@@ -21,9 +21,8 @@ import {
   useAlgoliaContextualFacetFilters,
   useSearchResultUrlProcessor,
 } from '@docusaurus/theme-search-algolia/client';
-import Translate from '@docusaurus/Translate';
+import Translate, {translate} from '@docusaurus/Translate';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
-import translations from '@theme/SearchTranslations';
 import type {ThemeConfig as AlgoliaThemeConfig} from '@docusaurus/theme-search-algolia';
 import {getLocalSearchClient} from '@site/src/search/client';
 import {MAX_QUERY_LENGTH, SMALL_SCREEN_QUERY, SNIPPET_WORDS, SNIPPET_WORDS_SMALL} from '@site/src/search/limits';
@@ -32,16 +31,32 @@ import './styles.css';
 
 type AlgoliaConfig = AlgoliaThemeConfig['algolia'] & {maxResultsPerGroup?: number};
 type ModalComponent = (props: DocSearchModalProps) => ReactNode;
+export type ModalTranslations = DocSearchModalProps['translations'];
 
 let DocSearchModal: ModalComponent | null = null;
+let modalTranslations: ModalTranslations;
 
+/** The modal, its styles and its texts load together, on the first sign that the reader will search. */
 function importDocSearchModalIfNeeded(): Promise<void> {
   if (DocSearchModal) return Promise.resolve();
-  return Promise.all([import('@docsearch/react/modal'), import('@docsearch/react/style')]).then(
-    ([{DocSearchModal: Modal}]) => {
-      DocSearchModal = Modal as ModalComponent;
-    },
-  );
+  return Promise.all([
+    import('@docsearch/react/modal'),
+    import('@docsearch/react/style'),
+    import('@theme/SearchTranslations'),
+  ]).then(([{DocSearchModal: Modal}, , {default: translations}]) => {
+    modalTranslations = translations.modal;
+    DocSearchModal = Modal as ModalComponent;
+  });
+}
+
+/** The button's text, the only one needed before the modal opens (same id as in @theme/SearchTranslations). */
+function buttonTranslations() {
+  const label = translate({
+    id: 'theme.SearchBar.label',
+    message: 'Search',
+    description: 'The ARIA label and placeholder for search button',
+  });
+  return {buttonText: label, buttonAriaLabel: label};
 }
 
 const SNIPPET_ATTRIBUTES = ['lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6']
@@ -201,7 +216,7 @@ export default function SearchBar(): ReactNode {
         onMouseOver={importDocSearchModalIfNeeded}
         onClick={openModal}
         ref={searchButtonRef}
-        translations={translations.button}
+        translations={buttonTranslations()}
       />
       {isOpen &&
         DocSearchModal &&
@@ -222,12 +237,12 @@ export default function SearchBar(): ReactNode {
             {...(config.searchPagePath ? {resultsFooterComponent} : {})}
             maxResultsPerGroup={config.maxResultsPerGroup}
             insights={local ? false : config.insights}
-            translations={translations.modal}
+            translations={modalTranslations}
             searchParameters={searchParameters}
           />,
           container,
         )}
-      {isOpen && <ModalScreen failed={failed} />}
+      {isOpen && <ModalScreen failed={failed} translations={modalTranslations} />}
     </>
   );
 }
