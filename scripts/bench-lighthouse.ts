@@ -9,6 +9,7 @@ import {join} from 'node:path';
 import {promisify} from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import type {Result} from 'lighthouse';
+import {chromiumArgs, chromiumPath} from './chromium';
 import {serveStatic} from './static-server';
 
 const PAGES = [
@@ -18,7 +19,6 @@ const PAGES = [
 ];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const PORT = Number(process.env.BENCH_PORT ?? 3350);
-const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const BUILD = join(import.meta.dirname, '..', process.env.BENCH_BUILD_DIR ?? 'build');
 /** The embedded search engine and index are lazy chunks named by webpackChunkName in src/search/client.ts. */
 const SEARCH_CHUNK = /\/search-(index|engine)\.[0-9a-f]+\.js$/;
@@ -90,18 +90,11 @@ async function main() {
     console.error(`No production build in ${BUILD}: run \`npx docusaurus build\` (or \`npm run build\`) first.`);
     process.exit(2);
   }
-  console.log(`Serving ${BUILD} gzip-compressed; Chromium ${CHROME}; Lighthouse mobile defaults.`);
+  console.log(`Serving ${BUILD} gzip-compressed; Chromium ${chromiumPath}; Lighthouse mobile defaults.`);
   const {server, origin} = await serveStatic(BUILD, PORT);
   const chrome = await chromeLauncher.launch({
-    chromePath: CHROME,
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    chromePath: chromiumPath,
+    chromeFlags: ['--headless=new', ...chromiumArgs],
   });
   const temp = mkdtempSync(join(tmpdir(), 'bench-lighthouse-'));
   const rows: Row[] = [];

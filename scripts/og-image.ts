@@ -1,15 +1,15 @@
 // `npm run og-image`: renders the sharing card (static/img/og-image.png, 1200×630) and the PNG/ICO icons
 // (favicon.ico, apple-touch-icon, the web manifest's 192 and 512 icons) from static/img/favicon.svg with headless
 // Chromium. The outputs are committed; run this again after changing the logo, the product name or the tagline.
-import {existsSync, readFileSync, writeFileSync} from 'node:fs';
+import {readFileSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {chromium, type Page} from '@playwright/test';
 import config from '../docusaurus.config';
 import {productName, siteUrl} from '../src/settings';
+import {chromiumArgs, chromiumPath} from './chromium';
 
 const root = join(import.meta.dirname, '..');
 const img = join(root, 'static/img');
-const CHROMIUM = [process.env.CHROME_PATH, '/usr/bin/chromium'].find((p): p is string => !!p && existsSync(p));
 
 const logo = readFileSync(join(img, 'favicon.svg'), 'utf8');
 const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -79,8 +79,8 @@ function ico(png: Buffer, size: number): Buffer {
 
 async function main() {
   const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+    executablePath: chromiumPath,
+    args: chromiumArgs,
   });
   try {
     const page = await browser.newPage({deviceScaleFactor: 1});
