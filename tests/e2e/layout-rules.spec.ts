@@ -27,6 +27,71 @@ test('the navbar hides when scrolling down past its height', async ({page}) => {
   await expect(navbar).toHaveClass(/navbarHidden/);
 });
 
+test.describe('the hidden navbar reappears', () => {
+  async function scrollDown(page: Page) {
+    for (let i = 0; i < 10; i++) {
+      await page.evaluate(() => window.scrollBy(0, 150));
+      await page.waitForTimeout(30);
+    }
+  }
+
+  /** Waits until the page stops scrolling, then a little longer for the navbar to react to the last event. */
+  async function settled(page: Page) {
+    let last = -1;
+    await expect
+      .poll(async () => {
+        const y = await page.evaluate(() => window.scrollY);
+        const still = y === last;
+        last = y;
+        return still;
+      })
+      .toBe(true);
+    await page.waitForTimeout(300);
+  }
+
+  /** The navbar is shown and the heading sits below it, not under it. */
+  async function expectHeadingBelowShownNavbar(page: Page, id: string) {
+    await expect(page).toHaveURL(new RegExp(`#${id}$`));
+    await settled(page);
+    expect(await page.locator('nav.navbar').getAttribute('class')).not.toMatch(/navbarHidden/);
+    const {top, navbarHeight} = await page.evaluate((i) => {
+      return {
+        top: document.getElementById(i)!.getBoundingClientRect().top,
+        navbarHeight: document.querySelector<HTMLElement>('nav.navbar')!.offsetHeight,
+      };
+    }, id);
+    expect(top).toBeGreaterThanOrEqual(navbarHeight);
+    expect(top).toBeLessThan(navbarHeight + 100);
+  }
+
+  test('on scrolling up', async ({page}) => {
+    await page.goto(LONG_DOC);
+    await hydrated(page);
+    const navbar = page.locator('nav.navbar');
+    await scrollDown(page);
+    await expect(navbar).toHaveClass(/navbarHidden/);
+    await page.evaluate(() => window.scrollBy(0, -100));
+    await expect(navbar).not.toHaveClass(/navbarHidden/);
+  });
+
+  test('after an in-page link scrolls down to a heading, which is not hidden under it', async ({page}) => {
+    await page.goto(LONG_DOC);
+    await hydrated(page);
+    await page.locator('article a[href="#llamaboard-defaults"]').first().click();
+    await expectHeadingBelowShownNavbar(page, 'llamaboard-defaults');
+  });
+
+  test('after a table-of-contents link, once scrolling down has hidden it', async ({page}) => {
+    test.skip(isMobile(page), 'the desktop table of contents');
+    await page.goto(LONG_DOC);
+    await hydrated(page);
+    await scrollDown(page);
+    await expect(page.locator('nav.navbar')).toHaveClass(/navbarHidden/);
+    await page.locator('.theme-doc-toc-desktop a[href="#recipes"]').click();
+    await expectHeadingBelowShownNavbar(page, 'recipes');
+  });
+});
+
 test.describe('collapsible sidebar categories', () => {
   test.skip(({viewport}) => (viewport?.width ?? 1280) < 997, 'the desktop sidebar');
 
