@@ -240,3 +240,42 @@ test.describe('colour mode', () => {
     await expect(other.locator('html')).toHaveAttribute('data-theme', 'light');
   });
 });
+
+test.describe('mobile menu at 390 px', () => {
+  test.skip(({viewport}) => (viewport?.width ?? 1280) >= 997, 'the mobile menu');
+
+  test('opens on the docs menu, whose back button leads to the primary menu', async ({page}) => {
+    await page.goto(DOC);
+    await hydrated(page);
+    await page.getByRole('button', {name: '打开或关闭导航菜单'}).click();
+    const menu = page.locator('.navbar-sidebar');
+    const back = menu.getByRole('button', {name: '← 回到主菜单'});
+    // The two menus slide sideways: the one not shown is moved out of the viewport, not removed.
+    await expect(back).toBeInViewport();
+    await expect(menu.getByRole('link', {name: '平台介绍'}).first()).toBeInViewport();
+    await expect(menu.getByRole('link', {name: /返回控制台/})).not.toBeInViewport();
+    await back.click();
+    await expect(back).not.toBeInViewport();
+    await expect(menu.getByRole('link', {name: '平台介绍'}).first()).not.toBeInViewport();
+    const primary = menu.locator('.navbar-sidebar__item').first();
+    for (const name of ['文档', '控制台概览', /返回控制台/]) {
+      await expect(primary.getByRole('link', {name, exact: typeof name === 'string'})).toBeInViewport();
+    }
+  });
+
+  test('a dropdown starts collapsed when none of its links is the current page', async ({page}) => {
+    await page.goto(DOC);
+    await hydrated(page);
+    await page.getByRole('button', {name: '打开或关闭导航菜单'}).click();
+    const menu = page.locator('.navbar-sidebar');
+    await menu.getByRole('button', {name: '← 回到主菜单'}).click();
+    // The language dropdown: its one link goes through a full page load (pathname://), never a route match.
+    const dropdown = menu.locator('.menu__list-item', {has: page.getByRole('button', {name: /选择语言/})});
+    const language = dropdown.getByRole('link', {name: '简体中文'});
+    await expect(dropdown).toHaveClass(/menu__list-item--collapsed/);
+    await expect(language).toBeHidden();
+    await dropdown.getByRole('button', {name: '展开下拉菜单'}).click();
+    await expect(dropdown).not.toHaveClass(/menu__list-item--collapsed/);
+    await expect(language).toBeVisible();
+  });
+});
