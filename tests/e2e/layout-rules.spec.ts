@@ -239,6 +239,34 @@ test.describe('colour mode', () => {
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
     await expect(other.locator('html')).toHaveAttribute('data-theme', 'light');
   });
+
+  // A site that turns the switch off later must not keep readers on their old choice. Rather than a third build,
+  // the site bundle is served with `colorMode.disableSwitch` set, as a deploy with the switch off would ship it.
+  test('a stored choice is deleted when the switch is disabled', async ({page}) => {
+    await page.addInitScript(() => {
+      if (sessionStorage.getItem('seeded')) return;
+      localStorage.setItem('theme', 'dark');
+      sessionStorage.setItem('seeded', '1');
+    });
+    await page.route(/\/assets\/js\/main\.[0-9a-f]+\.js$/, async (route) => {
+      try {
+        const response = await route.fetch();
+        const body = await response.text();
+        expect(body).toContain('disableSwitch:!1');
+        await route.fulfill({response, body: body.replace('disableSwitch:!1', 'disableSwitch:!0')});
+      } catch {
+        // The page is gone (test over): nothing to answer.
+      }
+    });
+    await page.goto(DOC);
+    await hydrated(page);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('theme'))).toBeNull();
+    await expect(page.locator('button[title*="模式"]')).toHaveCount(0);
+    await page.reload();
+    await hydrated(page);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    await page.unrouteAll({behavior: 'ignoreErrors'});
+  });
 });
 
 test.describe('mobile menu at 390 px', () => {
