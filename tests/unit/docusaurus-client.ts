@@ -1,8 +1,9 @@
 // Lets a unit test require Docusaurus's client code (theme components and hooks) in Node: the webpack aliases
-// (@theme/*, @docusaurus/<Export>, @generated/*) are resolved, CSS becomes an empty module, and the ES modules
-// with JSX that the Docusaurus packages ship as .js are compiled to CommonJS with TypeScript.
+// (@theme/*, @docusaurus/<Export>, @generated/*; translations from i18n/zh-Hans) are resolved, CSS becomes an
+// empty module, and the ES modules with JSX that the Docusaurus packages ship as .js are compiled to CommonJS.
 import fs from 'node:fs';
 import Module from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import ts from 'typescript';
 
@@ -14,6 +15,16 @@ const root = process.cwd();
 // Real path: node_modules may be a symlink (worktrees), and module file names are real paths.
 const docusaurus = fs.realpathSync(path.join(root, 'node_modules', '@docusaurus'));
 const empty = path.join(__dirname, 'fixtures', 'empty.json');
+// The site's translations, as the build hands them to translate(): {id: message}.
+const codeTranslations = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'docusaurus-client-')), 'code.json');
+const codeJson = JSON.parse(fs.readFileSync(path.join(root, 'i18n/zh-Hans/code.json'), 'utf8')) as Record<
+  string,
+  {message: string}
+>;
+fs.writeFileSync(
+  codeTranslations,
+  JSON.stringify(Object.fromEntries(Object.entries(codeJson).map(([id, t]) => [id, t.message]))),
+);
 
 function firstFile(candidates: string[]): string | undefined {
   return candidates.find((p) => fs.existsSync(p) && fs.statSync(p).isFile());
@@ -21,6 +32,7 @@ function firstFile(candidates: string[]): string | undefined {
 
 const resolveFilename = M._resolveFilename;
 M._resolveFilename = function (request, parent, ...rest) {
+  if (request === '@generated/codeTranslations') return codeTranslations;
   if (request.endsWith('.css') || request.startsWith('@generated/')) return empty;
   const core = /^@docusaurus\/([A-Za-z]+)$/.exec(request);
   const coreFile = core && firstFile([path.join(docusaurus, 'core/lib/client/exports', `${core[1]}.js`)]);
