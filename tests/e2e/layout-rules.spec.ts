@@ -306,4 +306,42 @@ test.describe('mobile menu at 390 px', () => {
     await expect(dropdown).not.toHaveClass(/menu__list-item--collapsed/);
     await expect(language).toBeVisible();
   });
+
+  test('a dropdown holding the current page starts expanded', async ({page}) => {
+    // Our navbar has no dropdown with a route link (the spec does not ask for one), so the site bundle is served with
+    // one in place of the docs-version item (a plain link with one version): "更多" holding the overview page.
+    const versionItem = '{type:"docsVersionDropdown",position:"right",dropdownItemsBefore:[],dropdownItemsAfter:[]}';
+    const dropdownItem =
+      '{type:"dropdown",label:"更多",position:"right",items:[{label:"概览页",to:"/docs/documents/overview"}]}';
+    await page.route(/\/assets\/js\/main\.[0-9a-f]+\.js$/, async (route) => {
+      try {
+        const response = await route.fetch();
+        const body = await response.text();
+        expect(body).toContain(versionItem);
+        await route.fulfill({response, body: body.replace(versionItem, dropdownItem)});
+      } catch {
+        // The page is gone (test over): nothing to answer.
+      }
+    });
+    for (const [path, collapsed] of [
+      ['/docs/documents/overview', false],
+      [DOC, true],
+    ] as const) {
+      await page.goto(path);
+      await hydrated(page);
+      await page.getByRole('button', {name: '打开或关闭导航菜单'}).click();
+      const menu = page.locator('.navbar-sidebar');
+      await menu.getByRole('button', {name: '← 回到主菜单'}).click();
+      const dropdown = menu.locator('.menu__list-item', {has: page.getByRole('button', {name: '更多'})});
+      const link = dropdown.getByRole('link', {name: '概览页'});
+      if (collapsed) {
+        await expect(dropdown).toHaveClass(/menu__list-item--collapsed/);
+        await expect(link).toBeHidden();
+      } else {
+        await expect(dropdown).not.toHaveClass(/menu__list-item--collapsed/);
+        await expect(link).toBeInViewport();
+      }
+    }
+    await page.unrouteAll({behavior: 'ignoreErrors'});
+  });
 });
