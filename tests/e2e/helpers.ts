@@ -1,6 +1,6 @@
 import {readFileSync} from 'node:fs';
 import {join} from 'node:path';
-import type {Page} from '@playwright/test';
+import {expect, type Page} from '@playwright/test';
 
 /** Paths of every page in the production build's sitemap, as served locally. */
 export function sitemapPaths(): string[] {
@@ -21,4 +21,23 @@ export function collectErrors(page: Page): string[] {
 /** Waits until React has hydrated the page, so client-side handlers (shortcuts, toggles) are attached. */
 export async function hydrated(page: Page): Promise<void> {
   await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
+}
+
+/**
+ * Serves the site bundle (main.js) with `from` replaced by `to`, as a build with that change would ship it: a fault
+ * or a configuration no real build of ours has, without a build per case. Fails at once, with a clear message, when
+ * the bundle no longer contains `from` (the minifier or the config changed).
+ */
+export async function serveBundleWith(page: Page, from: string, to: string): Promise<void> {
+  const html = await (await page.request.get('/docs/documents/introduct')).text();
+  const src = /<script src="?(\/assets\/js\/main\.[0-9a-f]+\.js)/.exec(html)?.[1];
+  expect(src, 'the site bundle in the page HTML').toBeTruthy();
+  const body = await (await page.request.get(src!)).text();
+  expect(body, 'the text to replace, as the bundle writes it').toContain(from);
+  const patched = body.replace(from, to);
+  await page.route(`**${src}`, (route) =>
+    route.fulfill({body: patched, contentType: 'application/javascript'}).catch(() => {
+      // The page is gone (test over): nothing to answer.
+    }),
+  );
 }

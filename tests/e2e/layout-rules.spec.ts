@@ -1,6 +1,6 @@
 // Layout and state rules of spec §2 and §4, each as a reader would notice it.
 import {expect, test, type Page} from '@playwright/test';
-import {hydrated} from './helpers';
+import {hydrated, serveBundleWith} from './helpers';
 
 const DOC = '/docs/documents/introduct';
 const LONG_DOC = '/docs/documents/guide/Train/parameter';
@@ -248,16 +248,7 @@ test.describe('colour mode', () => {
       localStorage.setItem('theme', 'dark');
       sessionStorage.setItem('seeded', '1');
     });
-    await page.route(/\/assets\/js\/main\.[0-9a-f]+\.js$/, async (route) => {
-      try {
-        const response = await route.fetch();
-        const body = await response.text();
-        expect(body).toContain('disableSwitch:!1');
-        await route.fulfill({response, body: body.replace('disableSwitch:!1', 'disableSwitch:!0')});
-      } catch {
-        // The page is gone (test over): nothing to answer.
-      }
-    });
+    await serveBundleWith(page, 'disableSwitch:!1', 'disableSwitch:!0');
     await page.goto(DOC);
     await hydrated(page);
     await expect.poll(() => page.evaluate(() => localStorage.getItem('theme'))).toBeNull();
@@ -313,16 +304,7 @@ test.describe('mobile menu at 390 px', () => {
     const versionItem = '{type:"docsVersionDropdown",position:"right",dropdownItemsBefore:[],dropdownItemsAfter:[]}';
     const dropdownItem =
       '{type:"dropdown",label:"更多",position:"right",items:[{label:"概览页",to:"/docs/documents/overview"}]}';
-    await page.route(/\/assets\/js\/main\.[0-9a-f]+\.js$/, async (route) => {
-      try {
-        const response = await route.fetch();
-        const body = await response.text();
-        expect(body).toContain(versionItem);
-        await route.fulfill({response, body: body.replace(versionItem, dropdownItem)});
-      } catch {
-        // The page is gone (test over): nothing to answer.
-      }
-    });
+    await serveBundleWith(page, versionItem, dropdownItem);
     for (const [path, collapsed] of [
       ['/docs/documents/overview', false],
       [DOC, true],

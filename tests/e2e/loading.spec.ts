@@ -56,8 +56,9 @@ test('the route progress bar starts 200 ms after a path change, at 8 %, and tric
   const added = barEvents.find((e) => e.kind === 'added');
   expect(added, JSON.stringify(barEvents)).toBeDefined();
   const shownAfter = added!.at - clickAt;
+  // Timers never fire early, but a busy machine makes them late: the upper bounds leave room for that.
   expect(shownAfter).toBeGreaterThanOrEqual(195);
-  expect(shownAfter).toBeLessThan(700);
+  expect(shownAfter).toBeLessThan(1000);
   // The first step: from the left edge to the minimum of 8 %, with a 200 ms transition (the speed).
   const first = barEvents.find((e) => e.kind === 'style' && e.transform !== 'translate3d(-100%, 0px, 0px)');
   expect(first?.transform).toBe('translate3d(-92%, 0px, 0px)');
@@ -66,6 +67,6 @@ test('the route progress bar starts 200 ms after a path change, at 8 %, and tric
   const trickle = barEvents.find((e) => e.kind === 'style' && e.at > first!.at && e.transform !== first!.transform);
   expect(trickle, JSON.stringify(barEvents)).toBeDefined();
   expect(trickle!.at - first!.at).toBeGreaterThan(700);
-  expect(trickle!.at - first!.at).toBeLessThan(1100);
+  expect(trickle!.at - first!.at).toBeLessThan(1600);
   expect(barEvents.at(-1)?.kind).toBe('removed');
 });

@@ -1,26 +1,13 @@
 // Spec §8: a navbar item that fails to render shows the error-boundary message in its place; the rest of the navbar
 // and the page stay up. The fault: the site bundle is served with the "控制台概览" item pointing at a doc id that does
 // not exist, so the doc item throws while the page hydrates (the server HTML was rendered from the real config).
-import {expect, test, type Page} from '@playwright/test';
-import {hydrated} from './helpers';
+import {expect, test} from '@playwright/test';
+import {hydrated, serveBundleWith} from './helpers';
 
 const ITEM = '{type:"doc",docId:"documents/overview"';
 
-async function serveBrokenNavbarItem(page: Page) {
-  await page.route(/\/assets\/js\/main\.[0-9a-f]+\.js$/, async (route) => {
-    try {
-      const response = await route.fetch();
-      const body = await response.text();
-      expect(body, 'the navbar item as the bundle writes it').toContain(ITEM);
-      await route.fulfill({response, body: body.replace(ITEM, '{type:"doc",docId:"documents/no-such-page"')});
-    } catch {
-      // The page is gone (test over): nothing to answer.
-    }
-  });
-}
-
 test('a navbar item that throws is replaced by the error message, not the whole navbar', async ({page}) => {
-  await serveBrokenNavbarItem(page);
+  await serveBundleWith(page, ITEM, '{type:"doc",docId:"documents/no-such-page"');
   await page.goto('/docs/documents/introduct');
   await hydrated(page);
   await expect(page.locator('article h1')).toHaveText('平台介绍');
