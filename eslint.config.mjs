@@ -5,7 +5,17 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
 export default tseslint.config(
-  {ignores: ['build/', 'build-algolia/', 'build-*/', '.docusaurus/', 'node_modules/', 'test-results/', 'playwright-report/']},
+  {
+    ignores: [
+      'build/',
+      'build-algolia/',
+      'build-*/',
+      '.docusaurus/',
+      'node_modules/',
+      'test-results/',
+      'playwright-report/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
