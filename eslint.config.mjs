@@ -9,7 +9,7 @@ export default tseslint.config(
     ignores: [
       'build/',
       'build-algolia/',
-      'build-wt*/',
+      'build-*/',
       '.docusaurus/',
       'node_modules/',
       'test-results/',

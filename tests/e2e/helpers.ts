@@ -2,7 +2,7 @@ import {readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {expect, type Page} from '@playwright/test';
 
-/** Paths of every page in the production build's sitemap, as served locally. */
+/** Paths of every page in the production build's sitemap (`E2E_BUILD_DIR`, default `build`), as served locally. */
 export function sitemapPaths(): string[] {
   const xml = readFileSync(join(process.cwd(), process.env.E2E_BUILD_DIR ?? 'build', 'sitemap.xml'), 'utf8');
   return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!.replace(/&amp;/g, '&')).pathname);

@@ -42,7 +42,7 @@ test.describe('embedded search', () => {
     await expect(page.locator('.DocSearch-Button')).toBeFocused();
   });
 
-  test('slash opens outside text fields; Ctrl+F is left to the browser', async ({page}) => {
+  test('slash opens outside text fields, Escape gives focus back; Ctrl+F is left alone', async ({page}) => {
     await page.goto(DOC);
     await hydrated(page);
     await page.keyboard.press('Control+f');
@@ -50,6 +50,9 @@ test.describe('embedded search', () => {
     await page.locator('article h1').click();
     await page.keyboard.press('/');
     await expect(input(page)).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(modal(page)).toBeHidden();
+    await expect(page.locator('.DocSearch-Button')).toBeFocused();
   });
 
   test('the query is capped at 64 characters, typed or pasted', async ({page}) => {

@@ -1,0 +1,39 @@
+// Registry extension: a table wider than the page scrolls inside a region that the keyboard can focus and scroll.
+import React, {useEffect, useRef, useState, type ComponentProps, type ReactNode} from 'react';
+import MDXComponents from '@theme-original/MDXComponents';
+import {translate} from '@docusaurus/Translate';
+import styles from './styles.module.css';
+
+function Table(props: ComponentProps<'table'>): ReactNode {
+  const scroller = useRef<HTMLDivElement>(null);
+  const [scrolls, setScrolls] = useState(false);
+  useEffect(() => {
+    const element = scroller.current;
+    if (!element) return undefined;
+    const update = () => setScrolls(element.scrollWidth > element.clientWidth);
+    update();
+    if (typeof ResizeObserver === 'undefined') return undefined;
+    const observer = new ResizeObserver(update);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  // Only a table that actually scrolls becomes a tab stop (WCAG 2.1.1); the others add nothing to the Tab order.
+  const region = scrolls
+    ? {
+        tabIndex: 0,
+        role: 'region',
+        'aria-label': translate({
+          id: 'theme.MDXComponents.scrollableTable',
+          message: '表格（可左右滚动）',
+          description: 'Accessible name of the focusable box around a table that is wider than the page',
+        }),
+      }
+    : {};
+  return (
+    <div ref={scroller} className={styles.tableScroll} {...region}>
+      <table {...props} />
+    </div>
+  );
+}
+
+export default {...MDXComponents, table: Table};
