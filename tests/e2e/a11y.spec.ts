@@ -19,12 +19,18 @@ async function open(page: Page, path: string): Promise<void> {
   await expect(page.locator('.navbar button[title*="模式"]').first()).toBeEnabled();
   if (path.startsWith('/search?')) await expect(page.locator('article h2 a').first()).toBeVisible();
   // Diagrams are drawn only near the viewport: bring each placeholder into view so axe sees the drawn SVG.
-  const placeholders = page.locator('[aria-label="图表加载中"]');
-  while ((await placeholders.count()) > 0) {
-    const before = await placeholders.count();
-    await placeholders.first().scrollIntoViewIfNeeded();
-    await expect(placeholders).not.toHaveCount(before, {timeout: 10_000});
-  }
+  // (In the page, in one step: a placeholder near the viewport may turn into its diagram at any moment.)
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() => {
+          const placeholders = document.querySelectorAll('[aria-label="图表加载中"]');
+          placeholders[0]?.scrollIntoView({block: 'center'});
+          return placeholders.length;
+        }),
+      {timeout: 30_000},
+    )
+    .toBe(0);
   await expect(page.locator('.docusaurus-mermaid-container:not(:has(svg))')).toHaveCount(0, {timeout: 10_000});
   await page.evaluate(() => window.scrollTo(0, 0));
 }
