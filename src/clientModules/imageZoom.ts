@@ -8,8 +8,10 @@ const IMAGES = '.theme-doc-markdown img';
 
 type ZoomModule = typeof import('../imageZoom/zoom');
 let zoomModule: Promise<ZoomModule> | null = null;
-/** Set once medium-zoom is attached: from then on it handles clicks itself. */
+/** Set once medium-zoom has been loaded: later pages' images are handed to it as they appear. */
 let attached = false;
+/** medium-zoom marks the images it handles with this class; it opens them on click by itself. */
+const ATTACHED = 'medium-zoom-image';
 
 function pageImages(): HTMLImageElement[] {
   return Array.from(document.querySelectorAll<HTMLImageElement>(IMAGES));
@@ -22,12 +24,13 @@ function loadZoom(): Promise<ZoomModule> {
 
 function onActivate(event: Event) {
   if (event instanceof KeyboardEvent && event.key !== 'Enter' && event.key !== ' ') return;
-  if (event.type === 'click' && attached) return;
-  event.preventDefault();
   const image = event.currentTarget as HTMLImageElement;
+  if (event.type === 'click' && image.classList.contains(ATTACHED)) return;
+  event.preventDefault();
   loadZoom()
     .then(({attachZoom, openZoom}) => {
-      if (!attached) attachZoom(pageImages());
+      // Also covers a click that comes right after a navigation, before the new page's images were handed over.
+      if (!image.classList.contains(ATTACHED)) attachZoom(pageImages());
       attached = true;
       return openZoom(image);
     })
@@ -53,7 +56,11 @@ const imageZoom: ClientModule = {
       img.addEventListener('keydown', onActivate);
     }
     // Once loaded, the zoom moves on to the new page's images.
-    if (attached) void loadZoom().then(({attachZoom}) => attachZoom(images));
+    if (attached) {
+      void loadZoom().then(({attachZoom}) => {
+        if (images.some((img) => !img.classList.contains(ATTACHED))) attachZoom(images);
+      });
+    }
   },
 };
 
