@@ -7,9 +7,8 @@ import {translate} from '@docusaurus/Translate';
 const IMAGES = '.theme-doc-markdown img';
 
 type ZoomModule = typeof import('../imageZoom/zoom');
+/** Set by the first open; from then on, each page's images are handed to medium-zoom as they appear. */
 let zoomModule: Promise<ZoomModule> | null = null;
-/** Set once medium-zoom has been loaded: later pages' images are handed to it as they appear. */
-let attached = false;
 /** medium-zoom marks the images it handles with this class; it opens them on click by itself. */
 const ATTACHED = 'medium-zoom-image';
 
@@ -22,17 +21,21 @@ function loadZoom(): Promise<ZoomModule> {
   return zoomModule;
 }
 
+/** Hands the images to medium-zoom unless it has them all already. */
+function handOver({attachZoom}: ZoomModule, images: HTMLImageElement[]): void {
+  if (images.some((img) => !img.classList.contains(ATTACHED))) attachZoom(images);
+}
+
 function onActivate(event: Event) {
   if (event instanceof KeyboardEvent && event.key !== 'Enter' && event.key !== ' ') return;
   const image = event.currentTarget as HTMLImageElement;
   if (event.type === 'click' && image.classList.contains(ATTACHED)) return;
   event.preventDefault();
   loadZoom()
-    .then(({attachZoom, openZoom}) => {
+    .then((zoom) => {
       // Also covers a click that comes right after a navigation, before the new page's images were handed over.
-      if (!image.classList.contains(ATTACHED)) attachZoom(pageImages());
-      attached = true;
-      return openZoom(image);
+      handOver(zoom, pageImages());
+      return zoom.openZoom(image);
     })
     .catch((error: unknown) => {
       zoomModule = null;
@@ -56,11 +59,8 @@ const imageZoom: ClientModule = {
       img.addEventListener('keydown', onActivate);
     }
     // Once loaded, the zoom moves on to the new page's images.
-    if (attached) {
-      void loadZoom().then(({attachZoom}) => {
-        if (images.some((img) => !img.classList.contains(ATTACHED))) attachZoom(images);
-      });
-    }
+    // A failed load was reported where it happened (onActivate) and is tried again on the next open.
+    zoomModule?.then((zoom) => handOver(zoom, images)).catch(() => {});
   },
 };
 

@@ -11,31 +11,15 @@ import {translate} from '@docusaurus/Translate';
 type Props = WrapperProps<typeof NavbarItemType>;
 
 function FailedItem({error, mobile, isDropdownItem}: {error: Error; mobile?: boolean; isDropdownItem?: boolean}) {
-  const message = translate({id: 'theme.NavbarItem.error', message: 'This item failed to load'});
-  // The desktop navbar hides `navbar__item` below 996 px; the mobile menu and dropdowns are lists of links.
-  if (mobile) {
-    return (
-      <li className="menu__list-item">
-        <span className="menu__link" role="alert" title={error.message}>
-          {message}
-        </span>
-      </li>
-    );
-  }
-  if (isDropdownItem) {
-    return (
-      <li>
-        <span className="dropdown__link" role="alert" title={error.message}>
-          {message}
-        </span>
-      </li>
-    );
-  }
-  return (
-    <span className="navbar__item" role="alert" title={error.message}>
-      {message}
+  const alert = (className: string) => (
+    <span className={className} role="alert" title={error.message}>
+      {translate({id: 'theme.NavbarItem.error', message: 'This item failed to load'})}
     </span>
   );
+  // The desktop navbar hides `navbar__item` below 996 px; the mobile menu and dropdowns are lists of links.
+  if (mobile) return <li className="menu__list-item">{alert('menu__link')}</li>;
+  if (isDropdownItem) return <li>{alert('dropdown__link')}</li>;
+  return alert('navbar__item');
 }
 
 export default function NavbarItemWrapper(props: Props): ReactNode {

@@ -50,14 +50,12 @@ function importDocSearchModalIfNeeded(): Promise<void> {
 }
 
 /** The button's text, the only one needed before the modal opens (same id as in @theme/SearchTranslations). */
-function buttonTranslations() {
-  const label = translate({
-    id: 'theme.SearchBar.label',
-    message: 'Search',
-    description: 'The ARIA label and placeholder for search button',
-  });
-  return {buttonText: label, buttonAriaLabel: label};
-}
+const SEARCH_LABEL = translate({
+  id: 'theme.SearchBar.label',
+  message: 'Search',
+  description: 'The ARIA label and placeholder for search button',
+});
+const BUTTON_TRANSLATIONS = {buttonText: SEARCH_LABEL, buttonAriaLabel: SEARCH_LABEL};
 
 const SNIPPET_ATTRIBUTES = ['lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6']
   .map((l) => `hierarchy.${l}`)
@@ -216,7 +214,7 @@ export default function SearchBar(): ReactNode {
         onMouseOver={importDocSearchModalIfNeeded}
         onClick={openModal}
         ref={searchButtonRef}
-        translations={buttonTranslations()}
+        translations={BUTTON_TRANSLATIONS}
       />
       {isOpen &&
         DocSearchModal &&
