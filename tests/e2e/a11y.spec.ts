@@ -3,7 +3,7 @@
 // specs do not already cover (skip link target, sidebar categories, search opened with `/`, colour-mode toggle).
 import AxeBuilder from '@axe-core/playwright';
 import {expect, test, type Locator, type Page} from '@playwright/test';
-import {hydrated, sitemapPaths} from './helpers';
+import {hydrated, isMobile, sitemapPaths} from './helpers';
 
 const DOC = '/docs/documents/introduct';
 const EXTRA = ['/search?q=显存', '/no-such-page'];
@@ -117,7 +117,7 @@ async function tabTo(page: Page, target: Locator, limit = 60): Promise<void> {
 
 /** On a phone the navbar items and the sidebar live in the menu, which the keyboard opens first. */
 async function openMenuIfMobile(page: Page): Promise<void> {
-  if ((page.viewportSize()?.width ?? 1280) >= 997) return;
+  if (!isMobile(page)) return;
   const menu = page.getByRole('button', {name: '打开或关闭导航菜单'});
   await tabTo(page, menu);
   await page.keyboard.press('Enter');

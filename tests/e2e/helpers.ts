@@ -1,6 +1,6 @@
 import {readFileSync} from 'node:fs';
 import {join} from 'node:path';
-import {expect, type Page} from '@playwright/test';
+import {expect, type Locator, type Page} from '@playwright/test';
 
 /** Paths of every page in the production build's sitemap (`E2E_BUILD_DIR`, default `build`), as served locally. */
 export function sitemapPaths(): string[] {
@@ -21,6 +21,19 @@ export function collectErrors(page: Page): string[] {
 /** Waits until React has hydrated the page, so client-side handlers (shortcuts, toggles) are attached. */
 export async function hydrated(page: Page): Promise<void> {
   await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
+}
+
+/** Whether the page has the mobile layout (the switch is at 996 px). */
+export function isMobile(page: Page): boolean {
+  return (page.viewportSize()?.width ?? 1280) < 997;
+}
+
+/** On a doc page at mobile width: opens the menu (it shows the docs menu) and goes back to the primary menu. */
+export async function openPrimaryMenu(page: Page): Promise<Locator> {
+  await page.getByRole('button', {name: '打开或关闭导航菜单'}).click();
+  const menu = page.locator('.navbar-sidebar');
+  await menu.getByRole('button', {name: '← 回到主菜单'}).click();
+  return menu;
 }
 
 /**

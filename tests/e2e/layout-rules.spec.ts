@@ -1,10 +1,9 @@
 // Layout and state rules of spec §2 and §4, each as a reader would notice it.
 import {expect, test, type Page} from '@playwright/test';
-import {hydrated, serveBundleWith} from './helpers';
+import {hydrated, isMobile, openPrimaryMenu, serveBundleWith} from './helpers';
 
 const DOC = '/docs/documents/introduct';
 const LONG_DOC = '/docs/documents/guide/Train/parameter';
-const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 997;
 
 test('the skip link is the first focus stop', async ({page}) => {
   await page.goto(DOC);
@@ -285,9 +284,7 @@ test.describe('mobile menu at 390 px', () => {
   test('a dropdown starts collapsed when none of its links is the current page', async ({page}) => {
     await page.goto(DOC);
     await hydrated(page);
-    await page.getByRole('button', {name: '打开或关闭导航菜单'}).click();
-    const menu = page.locator('.navbar-sidebar');
-    await menu.getByRole('button', {name: '← 回到主菜单'}).click();
+    const menu = await openPrimaryMenu(page);
     // The language dropdown: its one link goes through a full page load (pathname://), never a route match.
     const dropdown = menu.locator('.menu__list-item', {has: page.getByRole('button', {name: /选择语言/})});
     const language = dropdown.getByRole('link', {name: '简体中文'});
@@ -311,9 +308,7 @@ test.describe('mobile menu at 390 px', () => {
     ] as const) {
       await page.goto(path);
       await hydrated(page);
-      await page.getByRole('button', {name: '打开或关闭导航菜单'}).click();
-      const menu = page.locator('.navbar-sidebar');
-      await menu.getByRole('button', {name: '← 回到主菜单'}).click();
+      const menu = await openPrimaryMenu(page);
       const dropdown = menu.locator('.menu__list-item', {has: page.getByRole('button', {name: '更多'})});
       const link = dropdown.getByRole('link', {name: '概览页'});
       if (collapsed) {

@@ -2,7 +2,7 @@
 // and the page stay up. The fault: the site bundle is served with the "控制台概览" item pointing at a doc id that does
 // not exist, so the doc item throws while the page hydrates (the server HTML was rendered from the real config).
 import {expect, test} from '@playwright/test';
-import {hydrated, serveBundleWith} from './helpers';
+import {hydrated, isMobile, openPrimaryMenu, serveBundleWith} from './helpers';
 
 const ITEM = '{type:"doc",docId:"documents/overview"';
 
@@ -11,14 +11,9 @@ test('a navbar item that throws is replaced by the error message, not the whole 
   await page.goto('/docs/documents/introduct');
   await hydrated(page);
   await expect(page.locator('article h1')).toHaveText('平台介绍');
-  const isMobile = (page.viewportSize()?.width ?? 1280) < 997;
-  let items = page.locator('nav.navbar .navbar__items').first();
-  if (isMobile) {
-    await page.getByRole('button', {name: '打开或关闭导航菜单'}).click();
-    const menu = page.locator('.navbar-sidebar');
-    await menu.getByRole('button', {name: '← 回到主菜单'}).click();
-    items = menu.locator('.navbar-sidebar__item').first();
-  }
+  const items = isMobile(page)
+    ? (await openPrimaryMenu(page)).locator('.navbar-sidebar__item').first()
+    : page.locator('nav.navbar .navbar__items').first();
   const failed = items.getByRole('alert');
   await expect(failed).toHaveText('此导航项加载失败');
   await expect(failed).toBeInViewport();

@@ -1,5 +1,5 @@
 import {expect, test, type BrowserContext} from '@playwright/test';
-import {collectErrors, hydrated} from './helpers';
+import {collectErrors, hydrated, isMobile, openPrimaryMenu} from './helpers';
 
 const DOC = '/docs/documents/introduct';
 
@@ -8,11 +8,7 @@ async function setSource(context: BrowserContext, value: string, baseURL: string
 }
 
 async function openMenuIfMobile(page: import('@playwright/test').Page) {
-  const toggle = page.getByRole('button', {name: '打开或关闭导航菜单'});
-  if (await toggle.isVisible()) {
-    await toggle.click();
-    await page.getByRole('button', {name: '← 回到主菜单'}).click();
-  }
+  if (isMobile(page)) await openPrimaryMenu(page);
 }
 
 test('without the cookie, navbar links are as configured', async ({page}) => {
