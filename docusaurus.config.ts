@@ -103,7 +103,11 @@ const config = {
       } satisfies SeoOptions,
     ],
   ],
-  clientModules: ['./src/clientModules/storageFallback.ts', './src/clientModules/imageZoom.ts'],
+  clientModules: [
+    './src/clientModules/storageFallback.ts',
+    './src/clientModules/imageZoom.ts',
+    './src/clientModules/idlePrefetch.ts',
+  ],
   customFields: {searchLocal: search.local},
   presets: [
     [
