@@ -2,6 +2,7 @@ import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import {themes as prismThemes} from 'prism-react-renderer';
 import type {SeoOptions} from './src/plugins/seo';
+import {ssrTemplate} from './src/ssrTemplate';
 import {consoleUrl, editLink, editUrlSetting, homeDocPath, productName, searchSettings, siteUrl} from './src/settings';
 
 const search = searchSettings();
@@ -71,6 +72,8 @@ const config = {
   favicon: 'img/favicon.svg',
   url: siteUrl,
   baseUrl: '/',
+  // Paint the article first, then start the site bundle (src/ssrTemplate.ts).
+  ssrTemplate,
   onBrokenLinks: 'throw',
   onBrokenAnchors: 'throw',
   i18n: {

@@ -37,6 +37,8 @@ test.describe('performance budget', () => {
         );
       });
       await page.goto(path, {waitUntil: 'load'});
+      // The bundle starts after the first frame (src/ssrTemplate.ts), so wait for the page to come alive first.
+      await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
       await page.waitForLoadState('networkidle');
       const loaded = await Promise.all(scripts);
       const total = loaded.reduce((sum, s) => sum + s.gzip, 0);
@@ -58,4 +60,32 @@ test.describe('performance budget', () => {
       expect(total, `script bytes (gzip) on ${path}:\n${breakdown}`).toBeLessThanOrEqual(BUDGET_GZIP_BYTES);
     });
   }
+});
+
+test('the site bundle starts after the first frame that shows the article (src/ssrTemplate.ts)', async ({page}) => {
+  // When the first animation frame runs, and when a <script> for the bundle enters the document.
+  await page.addInitScript(() => {
+    const w = window as unknown as {firstFrame?: number; bundleInserted?: number};
+    requestAnimationFrame(() => (w.firstFrame ??= performance.now()));
+    new MutationObserver((records) => {
+      for (const r of records) {
+        for (const node of Array.from(r.addedNodes)) {
+          if (node instanceof HTMLScriptElement && /\/main\.[0-9a-f]+\.js$/.test(node.src)) {
+            w.bundleInserted ??= performance.now();
+          }
+        }
+      }
+    }).observe(document, {childList: true, subtree: true});
+  });
+  const response = await page.goto('/docs/documents/introduct');
+  const html = (await response!.text()).replace(/<div id="?__docusaurus"?>[\s\S]*<\/footer>/, '');
+  expect(html, 'no <script src> for the bundle in the HTML').not.toMatch(/<script[^>]+src="?\/assets\/js\/main\./);
+  await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
+  const {firstFrame, bundleInserted} = await page.evaluate(() => {
+    const w = window as unknown as {firstFrame?: number; bundleInserted?: number};
+    return {firstFrame: w.firstFrame, bundleInserted: w.bundleInserted};
+  });
+  expect(firstFrame, 'an animation frame ran').toBeDefined();
+  expect(bundleInserted, 'the bundle was started by the page').toBeDefined();
+  expect(bundleInserted!).toBeGreaterThanOrEqual(firstFrame!);
 });

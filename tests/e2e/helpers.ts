@@ -43,8 +43,8 @@ export async function openPrimaryMenu(page: Page): Promise<Locator> {
  */
 export async function serveBundleWith(page: Page, from: string, to: string): Promise<void> {
   const html = await (await page.request.get('/docs/documents/introduct')).text();
-  const src = /<script src="?(\/assets\/js\/main\.[0-9a-f]+\.js)/.exec(html)?.[1];
-  expect(src, 'the site bundle in the page HTML').toBeTruthy();
+  const src = /"(\/assets\/js\/main\.[0-9a-f]+\.js)"/.exec(html)?.[1];
+  expect(src, 'the site bundle in the page HTML (src/ssrTemplate.ts)').toBeTruthy();
   const body = await (await page.request.get(src!)).text();
   expect(body, 'the text to replace, as the bundle writes it').toContain(from);
   const patched = body.replace(from, to);
