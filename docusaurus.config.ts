@@ -96,6 +96,7 @@ const config = {
   plugins: [
     ['./src/plugins/local-search.ts', {local: search.local}],
     './src/plugins/llms-txt.ts',
+    './src/plugins/prism.ts',
     [
       './src/plugins/seo.ts',
       {
@@ -156,7 +157,8 @@ const config = {
       // YAML keys between 2.6:1 and 3:1); tests/e2e/a11y.spec.ts checks the code blocks in both modes.
       theme: prismThemes.vsLight,
       darkTheme: prismThemes.oceanicNext,
-      additionalLanguages: ['powershell', 'ini', 'toml', 'docker'],
+      // Every language a code block can be highlighted in (src/prism has no others; check-docs names the rest).
+      additionalLanguages: ['bash', 'json', 'yaml', 'python', 'powershell', 'ini', 'toml', 'docker'],
     },
     mermaid: {theme: {light: 'default', dark: 'dark'}},
     algolia,

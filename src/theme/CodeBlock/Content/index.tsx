@@ -3,7 +3,8 @@
 // drew every line and token of every code block again: most of the long task after a page load.
 import React, {memo, type ReactNode, type Ref} from 'react';
 import clsx from 'clsx';
-import {Highlight, type PrismTheme} from 'prism-react-renderer';
+import type {PrismTheme} from 'prism-react-renderer';
+import {Highlight} from '@site/src/prism';
 import {usePrismTheme} from '@docusaurus/theme-common';
 import {useCodeBlockContext} from '@docusaurus/theme-common/internal';
 import type {Props} from '@theme/CodeBlock/Content';
