@@ -111,6 +111,8 @@ const config = {
     './src/clientModules/storageFallback.ts',
     './src/clientModules/imageZoom.ts',
     './src/clientModules/idlePrefetch.ts',
+    // Starts loading Prism on a client-side navigation (code blocks draw their tokens with it).
+    './src/prism/load.ts',
   ],
   customFields: {searchLocal: search.local},
   presets: [

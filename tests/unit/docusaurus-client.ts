@@ -1,5 +1,5 @@
 // Lets a unit test require Docusaurus's client code (theme components and hooks) in Node: the webpack aliases
-// (@theme/*, @docusaurus/<Export>, @generated/*; translations from i18n/zh-Hans) are resolved, CSS becomes an
+// (@theme/*, @docusaurus/<Export>, @generated/*: the site config and the translations from i18n/zh-Hans) are resolved, CSS becomes an
 // empty module, and the ES modules with JSX that the Docusaurus packages ship as .js are compiled to CommonJS.
 import fs from 'node:fs';
 import Module from 'node:module';
@@ -15,8 +15,13 @@ const root = process.cwd();
 // Real path: node_modules may be a symlink (worktrees), and module file names are real paths.
 const docusaurus = fs.realpathSync(path.join(root, 'node_modules', '@docusaurus'));
 const empty = path.join(__dirname, 'fixtures', 'empty.json');
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'docusaurus-client-'));
+// The site config as the client reads it (@generated/docusaurus.config): the JSON of docusaurus.config.ts.
+const siteConfig = path.join(tmp, 'docusaurus.config.json');
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+fs.writeFileSync(siteConfig, JSON.stringify(require(path.join(root, 'docusaurus.config.ts')).default));
 // The site's translations, as the build hands them to translate(): {id: message}.
-const codeTranslations = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'docusaurus-client-')), 'code.json');
+const codeTranslations = path.join(tmp, 'code.json');
 const codeJson = JSON.parse(fs.readFileSync(path.join(root, 'i18n/zh-Hans/code.json'), 'utf8')) as Record<
   string,
   {message: string}
@@ -33,6 +38,7 @@ function firstFile(candidates: string[]): string | undefined {
 const resolveFilename = M._resolveFilename;
 M._resolveFilename = function (request, parent, ...rest) {
   if (request === '@generated/codeTranslations') return codeTranslations;
+  if (request === '@generated/docusaurus.config') return siteConfig;
   if (request.endsWith('.css') || request.startsWith('@generated/')) return empty;
   const core = /^@docusaurus\/([A-Za-z]+)$/.exec(request);
   const coreFile = core && firstFile([path.join(docusaurus, 'core/lib/client/exports', `${core[1]}.js`)]);

@@ -1,5 +1,7 @@
-// src/prism stands in for prism-react-renderer (src/plugins/prism.ts). Its Highlight must render exactly what the
-// package renders, given the same Prism languages: checked here on every code block of the docs.
+// src/prism stands in for prism-react-renderer (src/plugins/prism.ts). Its Highlight, with the tokenizer the browser
+// loads on demand, must render exactly what the package renders, given the same Prism languages: checked here on every
+// code block of the docs.
+import './docusaurus-client';
 import assert from 'node:assert/strict';
 import {readdirSync, readFileSync} from 'node:fs';
 import {join} from 'node:path';
@@ -8,21 +10,18 @@ import {test} from 'node:test';
 import React, {type ReactNode} from 'react';
 import {renderToStaticMarkup} from 'react-dom/server';
 import * as real from 'prism-react-renderer';
-import {Highlight, Prism} from '../../src/prism';
+import {Highlight, type Tokenize} from '../../src/prism/highlight';
+import {Prism, tokenize} from '../../src/prism/tokenize';
 import config from '../../docusaurus.config';
 
 const require = createRequire(import.meta.url);
 const languages = config.themeConfig.prism.additionalLanguages;
 
-/** Runs Prism's language files against `prism`, as the theme's prism-include-languages does with the global. */
-function loadLanguages(prism: typeof Prism) {
-  for (const lang of languages) {
-    const source = readFileSync(require.resolve(`prismjs/components/prism-${lang}`), 'utf8');
-    new Function('Prism', source)(prism);
-  }
+// The package's own Prism gets the same languages, as the theme's prism-include-languages gives them (via the global).
+for (const lang of languages) {
+  const source = readFileSync(require.resolve(`prismjs/components/prism-${lang}`), 'utf8');
+  new Function('Prism', source)(real.Prism);
 }
-loadLanguages(Prism);
-loadLanguages(real.Prism as unknown as typeof Prism);
 
 /** Every fenced code block in the docs, with its language. */
 function docBlocks(): {language: string; code: string; file: string}[] {
@@ -39,12 +38,14 @@ function docBlocks(): {language: string; code: string; file: string}[] {
 
 const theme = config.themeConfig.prism.theme;
 
-function render(H: typeof Highlight, code: string, language: string): string {
+/** `tokenizer` null: as before src/prism/tokenize.ts has loaded. */
+function render(H: typeof Highlight, code: string, language: string, tokenizer: Tokenize | null = tokenize): string {
   return renderToStaticMarkup(
     React.createElement(H, {
       code,
       language,
       theme,
+      tokenize: tokenizer ?? undefined,
       children: ({className, style, tokens, getLineProps, getTokenProps}: real.RenderProps): ReactNode =>
         React.createElement(
           'pre',
@@ -78,6 +79,15 @@ test('Highlight renders every code block of the docs exactly as prism-react-rend
     const theirs = render(real.Highlight as unknown as typeof Highlight, code, language);
     assert.equal(ours, theirs, `${file}: a ${language} block renders differently`);
   }
+});
+
+test('without the tokenizer (not loaded yet), the code renders as the same lines in plain text', () => {
+  const code = 'pip install -e ".[torch,metrics]"\n\nllamafactory-cli version';
+  const html = render(Highlight, code, 'bash', null);
+  assert.equal(html.match(/class="token-line"/g)?.length, 3);
+  assert.doesNotMatch(html, /class="token (?!plain)/, 'no highlighted token');
+  assert.match(html, /class="prism-code language-bash"/);
+  assert.match(html, /llamafactory-cli version/);
 });
 
 test('an unknown language renders as plain text lines', () => {

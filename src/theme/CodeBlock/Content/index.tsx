@@ -1,10 +1,15 @@
-// Ejected so that the highlighted lines render once. The stock content reads the colour mode and the word-wrap state
-// itself, so each of their updates right after hydration (the stored colour choice, a code block found scrollable)
-// drew every line and token of every code block again: most of the long task after a page load.
-import React, {memo, type ReactNode, type Ref} from 'react';
+// Ejected so that the highlighted lines render once, and without Prism on the page's first load. The stock content
+// reads the colour mode and the word-wrap state itself, so each of their updates right after hydration (the stored
+// colour choice, a code block found scrollable) drew every line and token of every code block again. Here the lines
+// are a memoised component, and a block that hydrates keeps the server's highlighted markup as it is: the browser
+// loads Prism (src/prism/load.ts) only when a block has to be drawn anew (another colour theme, or a block that a
+// client-side navigation brings).
+import React, {memo, useState, useSyncExternalStore, type CSSProperties, type ReactNode, type Ref} from 'react';
 import clsx from 'clsx';
 import type {PrismTheme} from 'prism-react-renderer';
-import {Highlight} from '@site/src/prism';
+import {blockProps, Highlight} from '@site/src/prism/highlight';
+import {useTokenizer} from '@site/src/prism/load';
+import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
 import {usePrismTheme} from '@docusaurus/theme-common';
 import {useCodeBlockContext} from '@docusaurus/theme-common/internal';
 import type {Props} from '@theme/CodeBlock/Content';
@@ -21,31 +26,58 @@ interface LinesProps {
   codeBlockRef: Ref<HTMLPreElement>;
 }
 
+const noSubscription = () => () => {};
+
+/**
+ * True while React hydrates the server's markup in the browser (it reads the server snapshot then), false in the
+ * server render and in any render of the browser's own.
+ */
+function useHydrating(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => false,
+    () => ExecutionEnvironment.canUseDOM,
+  );
+}
+
 /** The <pre> with its lines: props that only change when the code, its theme or its line markers change. */
-const HighlightedLines = memo(function HighlightedLines({
-  code,
-  language,
-  lineNumbersStart,
-  lineClassNames,
-  prismTheme,
-  className: classNameProp,
-  codeBlockRef,
-}: LinesProps): ReactNode {
+const HighlightedLines = memo(function HighlightedLines(props: LinesProps): ReactNode {
+  const {code, language, lineNumbersStart, lineClassNames, prismTheme, className: classNameProp, codeBlockRef} = props;
+  // The props the server rendered with, when this block was hydrated: as long as they hold, its markup stays.
+  const hydrating = useHydrating();
+  const [serverProps] = useState(() => (hydrating ? props : undefined));
+  const keepServerMarkup = serverProps !== undefined && sameLines(serverProps, props);
+  const tokenize = useTokenizer(!keepServerMarkup);
+  const codeProps = {
+    className: clsx(styles.codeBlockLines, lineNumbersStart !== undefined && styles.codeBlockLinesWithNumbering),
+    style: lineNumbersStart === undefined ? undefined : {counterReset: `line-count ${lineNumbersStart - 1}`},
+  };
+  // A tab stop, as in the stock block, so a keyboard can scroll a long line.
+  const pre = (className: string, style: CSSProperties, content: ReactNode) => (
+    <pre
+      ref={codeBlockRef}
+      tabIndex={0}
+      className={clsx(classNameProp, className, styles.codeBlock, 'thin-scrollbar')}
+      style={style}>
+      {content}
+    </pre>
+  );
+  if (keepServerMarkup) {
+    const {className, style} = blockProps(prismTheme, language);
+    // React leaves an element's server content alone when it is set as inner HTML (and does not compare it).
+    return pre(
+      className,
+      style,
+      <code {...codeProps} dangerouslySetInnerHTML={{__html: ''}} suppressHydrationWarning />,
+    );
+  }
   return (
-    <Highlight theme={prismTheme} code={code} language={language}>
-      {({className, style, tokens: lines, getLineProps, getTokenProps}) => (
-        // A tab stop, as in the stock block, so a keyboard can scroll a long line.
-        <pre
-          ref={codeBlockRef}
-          tabIndex={0}
-          className={clsx(classNameProp, className, styles.codeBlock, 'thin-scrollbar')}
-          style={style}>
-          <code
-            className={clsx(
-              styles.codeBlockLines,
-              lineNumbersStart !== undefined && styles.codeBlockLinesWithNumbering,
-            )}
-            style={lineNumbersStart === undefined ? undefined : {counterReset: `line-count ${lineNumbersStart - 1}`}}>
+    <Highlight theme={prismTheme} code={code} language={language} tokenize={tokenize}>
+      {({className, style, tokens: lines, getLineProps, getTokenProps}) =>
+        pre(
+          className,
+          style,
+          <code {...codeProps}>
             {lines.map((line, i) => (
               <Line
                 key={i}
@@ -56,9 +88,9 @@ const HighlightedLines = memo(function HighlightedLines({
                 showLineNumbers={lineNumbersStart !== undefined}
               />
             ))}
-          </code>
-        </pre>
-      )}
+          </code>,
+        )
+      }
     </Highlight>
   );
 }, sameLines);

@@ -1,13 +1,9 @@
-// Code highlighting with only the languages the docs use. Stands in for `prism-react-renderer` in the site bundle
-// (alias in src/plugins/prism.ts): that package evaluates its own copy of Prism with about 30 languages as soon as it
-// is imported, which was half of the site bundle's start-up time (about 45 ms on a mid-range phone) and 25 KiB gzip.
-// Here Prism's core is bare; the languages are `prism.additionalLanguages` in docusaurus.config.ts, which the theme
-// loads into this Prism (its prism-include-languages module). `Highlight` renders like the package's own (v2.4):
-// same token normalisation, class names and inline theme styles, so server and browser markup are the same as before.
-import './manual';
+// Renders code-block lines the way prism-react-renderer (v2.4) does: same token normalisation, class names and inline
+// theme styles, so server and browser markup are the same as the package's (tests/unit/prism.test.ts). This module holds
+// no Prism: the tokens come from `tokenize` (src/prism/tokenize.ts), which the browser loads only when a code block has
+// to be drawn (src/prism/load.ts). Without it, the code renders as plain lines.
 import {useCallback, useMemo, type CSSProperties, type ReactNode} from 'react';
 import clsx from 'clsx';
-import Prism from 'prismjs/components/prism-core';
 import type {
   LineInputProps,
   LineOutputProps,
@@ -18,8 +14,10 @@ import type {
   TokenInputProps,
   TokenOutputProps,
 } from 'prism-react-renderer';
+import type {Token as PrismToken, TokenStream} from 'prismjs';
 
-export {Prism};
+/** Code to lines of tokens, for a language (lower case); src/prism/tokenize.ts is the one with Prism. */
+export type Tokenize = (code: string, language: string) => Token[][];
 
 type ThemeDict = Record<string, PrismThemeEntry> & {root: PrismThemeEntry; plain: PrismThemeEntry};
 
@@ -45,13 +43,13 @@ function normalizeEmptyLine(line: Token[]): void {
 }
 
 /** Prism's nested tokens flattened into lines of tokens, each with the types of all its ancestors. */
-export function normalizeTokens(tokens: (string | Prism.Token)[]): Token[][] {
+export function normalizeTokens(tokens: (string | PrismToken)[]): Token[][] {
   let line: Token[] = [];
   const lines = [line];
-  const walk = (stream: (string | Prism.Token)[], parentTypes: string[], nested: boolean) => {
+  const walk = (stream: (string | PrismToken)[], parentTypes: string[], nested: boolean) => {
     for (const token of stream) {
       let types = nested ? parentTypes : ['plain'];
-      let content: string | Prism.TokenStream;
+      let content: TokenStream;
       if (typeof token === 'string') {
         content = token;
       } else {
@@ -84,21 +82,18 @@ interface HighlightProps {
   code: string;
   language: string;
   theme: PrismTheme;
+  /** Without it (Prism not loaded yet), the code renders as plain lines in the theme's text colour. */
+  tokenize: Tokenize | undefined;
   children: (props: RenderProps) => ReactNode;
 }
 
-export function Highlight({code, language: languageProp, theme, children}: HighlightProps): ReactNode {
+export function Highlight({code, language: languageProp, theme, tokenize, children}: HighlightProps): ReactNode {
   const language = languageProp.toLowerCase();
   const dict = useMemo(() => themeToDict(theme, language), [theme, language]);
-  const tokens = useMemo(() => {
-    const grammar = Prism.languages[language];
-    if (!grammar) return normalizeTokens([code]);
-    const env = {code, grammar, language, tokens: [] as (string | Prism.Token)[]};
-    Prism.hooks.run('before-tokenize', env);
-    env.tokens = Prism.tokenize(code, grammar);
-    Prism.hooks.run('after-tokenize', env);
-    return normalizeTokens(env.tokens);
-  }, [code, language]);
+  const tokens = useMemo(
+    () => (tokenize ? tokenize(code, language) : normalizeTokens([code])),
+    [tokenize, code, language],
+  );
   const getLineProps = useCallback(
     // `line` (the tokens) is the caller's to render, not an attribute of the line's <div>.
     // eslint-disable-next-line @typescript-eslint/no-unused-vars
@@ -124,11 +119,15 @@ export function Highlight({code, language: languageProp, theme, children}: Highl
   );
   return children({
     tokens,
-    className: `prism-code language-${language}`,
-    style: dict.root as CSSProperties,
+    ...blockProps(theme, languageProp),
     getLineProps,
     getTokenProps,
   });
+}
+
+/** The class and style of the block's <pre>, which need no tokens. */
+export function blockProps(theme: PrismTheme, language: string): {className: string; style: CSSProperties} {
+  return {className: `prism-code language-${language.toLowerCase()}`, style: theme.plain as CSSProperties};
 }
 
 function tokenStyle(dict: ThemeDict, {types, empty}: Token): CSSProperties | undefined {
