@@ -61,6 +61,8 @@ test('a reader in dark mode gets the dark code theme, and switching back restyle
   });
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
   await expect(block(page).locator('pre')).toHaveCSS('background-color', 'rgb(255, 255, 255)');
+  await expect(page.locator('.theme-code-block .token.comment').first()).toHaveCSS('color', 'rgb(0, 128, 0)');
+  await expect(block(page).locator('.token-line')).toHaveCount(lines);
 });
 
 test('the copy button copies the block and the word-wrap button wraps it', async ({page, context}) => {

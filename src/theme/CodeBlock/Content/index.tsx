@@ -43,11 +43,13 @@ function useHydrating(): boolean {
 /** The <pre> with its lines: props that only change when the code, its theme or its line markers change. */
 const HighlightedLines = memo(function HighlightedLines(props: LinesProps): ReactNode {
   const {code, language, lineNumbersStart, lineClassNames, prismTheme, className: classNameProp, codeBlockRef} = props;
-  // The props the server rendered with, when this block was hydrated: as long as they hold, its markup stays.
+  // The props the server rendered with, while this block shows the server's markup (it was hydrated, and has not been
+  // drawn anew since). A change of them draws it anew once Prism is there; until then the markup stays as it is.
   const hydrating = useHydrating();
-  const [serverProps] = useState(() => (hydrating ? props : undefined));
-  const keepServerMarkup = serverProps !== undefined && sameLines(serverProps, props);
-  const tokenize = useTokenizer(!keepServerMarkup);
+  const [serverProps, setServerProps] = useState(() => (hydrating ? props : undefined));
+  const changed = serverProps !== undefined && !sameLines(serverProps, props);
+  const tokenize = useTokenizer(serverProps === undefined || changed);
+  if (changed && tokenize) setServerProps(undefined);
   const codeProps = {
     className: clsx(styles.codeBlockLines, lineNumbersStart !== undefined && styles.codeBlockLinesWithNumbering),
     style: lineNumbersStart === undefined ? undefined : {counterReset: `line-count ${lineNumbersStart - 1}`},
@@ -62,7 +64,7 @@ const HighlightedLines = memo(function HighlightedLines(props: LinesProps): Reac
       {content}
     </pre>
   );
-  if (keepServerMarkup) {
+  if (serverProps !== undefined) {
     const {className, style} = blockProps(prismTheme, language);
     // React leaves an element's server content alone when it is set as inner HTML (and does not compare it).
     return pre(
