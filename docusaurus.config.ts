@@ -97,6 +97,7 @@ const config = {
     ['./src/plugins/local-search.ts', {local: search.local}],
     './src/plugins/llms-txt.ts',
     './src/plugins/prism.ts',
+    './src/plugins/docs-metadata.ts',
     [
       './src/plugins/seo.ts',
       {

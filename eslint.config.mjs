@@ -16,7 +16,7 @@ export default tseslint.config(
     rules: {...reactHooks.configs.recommended.rules},
   },
   {
-    files: ['**/*.{mjs,js}', 'tests/**/*.ts', '*.config.ts', 'src/settings.ts', 'scripts/**'],
+    files: ['**/*.{mjs,js,cjs}', 'tests/**/*.ts', '*.config.ts', 'src/settings.ts', 'scripts/**'],
     languageOptions: {globals: {...globals.node}},
   },
   {
