@@ -5,13 +5,13 @@ import {expect, test} from '@playwright/test';
 
 /**
  * The issue's target is a stock Docusaurus classic site's script, about 175 KiB (a stock 3.10.2 site with React 19
- * measured 165.2 KiB on a doc page). This page loads 201.6 KiB today (217.4 before src/prism replaced
- * prism-react-renderer's bundled languages): its own content chunk (18.1 KiB, the LoRA figure inlined as a data URI
- * included) and the docs metadata with every page's title and description (13.4 KiB) are content, and the search
- * button with its keyboard shortcuts comes on top. The search modal, its texts, the image zoom and Mermaid load on
- * first use. Until more is cut, this ceiling stops it from growing; lower it as it shrinks.
+ * measured 165.2 KiB on a doc page). This page, the heaviest of the three benchmarked, loads 183.5 KiB today (217.4
+ * before src/prism, 201.6 before Prism left the first load and the docs metadata lost its descriptions): 18.1 KiB of
+ * it is the page's own content chunk (the LoRA figure inlined as a data URI included), and the search button with its
+ * keyboard shortcuts comes on top of the stock theme. The search modal, its texts, Prism, the image zoom and Mermaid
+ * load on first use. This ceiling stops it from growing; lower it as it shrinks.
  */
-const BUDGET_GZIP_BYTES = 205 * 1024;
+const BUDGET_GZIP_BYTES = 190 * 1024;
 const PAGES = ['/docs/documents/guide/Train/parameter'];
 
 /** The index chunk by name (webpackChunkName in src/search/client.ts) or, if bundled anywhere else, by its content. */
