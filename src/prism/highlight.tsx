@@ -1,35 +1,22 @@
-// Renders code-block lines the way prism-react-renderer (v2.4) does: same token normalisation, class names and inline
-// theme styles, so server and browser markup are the same as the package's (tests/unit/prism.test.ts). This module holds
-// no Prism: the tokens come from `tokenize` (src/prism/tokenize.ts), which the browser loads only when a code block has
-// to be drawn (src/prism/load.ts). Without it, the code renders as plain lines.
+// Renders code-block lines the way prism-react-renderer (v2.4) does: same token normalisation, elements and class
+// names (tests/unit/prism.test.ts), with colours that follow the colour mode (src/prism/themeCss.ts).
+// This module holds no Prism: the tokens come from `tokenize` (src/prism/tokenize.ts), which the browser loads only
+// when a code block has to be drawn (src/prism/load.ts). Without it, the code renders as plain lines.
 import {useCallback, useMemo, type CSSProperties, type ReactNode} from 'react';
 import clsx from 'clsx';
 import type {
   LineInputProps,
   LineOutputProps,
-  PrismTheme,
-  PrismThemeEntry,
   RenderProps,
   Token,
   TokenInputProps,
   TokenOutputProps,
 } from 'prism-react-renderer';
 import type {Token as PrismToken, TokenStream} from 'prismjs';
+import {tokenStyle} from './themeCss';
 
 /** Code to lines of tokens, for a language (lower case); src/prism/tokenize.ts is the one with Prism. */
 export type Tokenize = (code: string, language: string) => Token[][];
-
-type ThemeDict = Record<string, PrismThemeEntry> & {root: PrismThemeEntry; plain: PrismThemeEntry};
-
-/** The theme's styles that apply to `language`, by token type, plus `root` (the block) and `plain` (text). */
-function themeToDict(theme: PrismTheme, language: string): ThemeDict {
-  const dict: Record<string, PrismThemeEntry> = {};
-  for (const {languages, style, types} of theme.styles) {
-    if (languages && !languages.includes(language)) continue;
-    for (const type of types) dict[type] = {...dict[type], ...style};
-  }
-  return {...dict, root: theme.plain, plain: {...theme.plain, backgroundColor: undefined}};
-}
 
 const NEWLINE = /\r\n|\r|\n/;
 
@@ -81,57 +68,49 @@ function addType(types: string[], add: string | string[]): string[] {
 interface HighlightProps {
   code: string;
   language: string;
-  theme: PrismTheme;
-  /** Without it (Prism not loaded yet), the code renders as plain lines in the theme's text colour. */
+  /** Which style properties the themes give each token type (styledProperties in src/prism/themeCss.ts). */
+  styled: Map<string, Set<string>>;
+  /** Without it (Prism not loaded yet), the code renders as plain lines. */
   tokenize: Tokenize | undefined;
-  children: (props: RenderProps) => ReactNode;
+  children: (props: Omit<RenderProps, 'style'>) => ReactNode;
 }
 
-export function Highlight({code, language: languageProp, theme, tokenize, children}: HighlightProps): ReactNode {
+/**
+ * The lines of `code` as prism-react-renderer's Highlight gives them, with the tokens' colours as CSS variables that
+ * the stylesheet of src/prism/themeCss.ts defines for both colour modes, instead of one mode's colours.
+ */
+export function Highlight({code, language: languageProp, styled, tokenize, children}: HighlightProps): ReactNode {
   const language = languageProp.toLowerCase();
-  const dict = useMemo(() => themeToDict(theme, language), [theme, language]);
   const tokens = useMemo(
     () => (tokenize ? tokenize(code, language) : normalizeTokens([code])),
     [tokenize, code, language],
   );
-  const getLineProps = useCallback(
-    // `line` (the tokens) is the caller's to render, not an attribute of the line's <div>.
-    // eslint-disable-next-line @typescript-eslint/no-unused-vars
-    ({className, style, line, ...rest}: LineInputProps): LineOutputProps => ({
-      ...rest,
-      className: clsx('token-line', className),
-      style: {...(dict.plain as CSSProperties), ...style},
-    }),
-    [dict],
-  );
   const getTokenProps = useCallback(
     ({token, className, style, ...rest}: TokenInputProps): TokenOutputProps => {
-      const output: TokenOutputProps = {
+      const {types, empty} = token;
+      // An empty line's token keeps the line's height (as in the package: not a lone token of a type other than plain).
+      const lone = types.length === 1 && types[0] !== 'plain';
+      const display: CSSProperties | undefined = empty && !lone ? {display: 'inline-block'} : undefined;
+      const colours = tokenStyle(types, styled);
+      return {
         ...rest,
-        className: clsx('token', ...token.types, className),
+        className: clsx('token', ...types, className),
         children: token.content,
-        style: tokenStyle(dict, token),
+        style: display || colours || style ? {...display, ...colours, ...style} : undefined,
       };
-      if (style != null) output.style = {...output.style, ...style};
-      return output;
     },
-    [dict],
+    [styled],
   );
-  return children({
-    tokens,
-    ...blockProps(theme, languageProp),
-    getLineProps,
-    getTokenProps,
-  });
+  return children({tokens, className: blockClassName(language), getLineProps, getTokenProps});
 }
 
-/** The class and style of the block's <pre>, which need no tokens. */
-export function blockProps(theme: PrismTheme, language: string): {className: string; style: CSSProperties} {
-  return {className: `prism-code language-${language.toLowerCase()}`, style: theme.plain as CSSProperties};
+// `line` (the tokens) is the caller's to render, not an attribute of the line's <div>.
+// eslint-disable-next-line @typescript-eslint/no-unused-vars
+function getLineProps({className, line, ...rest}: LineInputProps): LineOutputProps {
+  return {...rest, className: clsx('token-line', className)};
 }
 
-function tokenStyle(dict: ThemeDict, {types, empty}: Token): CSSProperties | undefined {
-  if (types.length === 1 && types[0] === 'plain') return empty != null ? {display: 'inline-block'} : undefined;
-  if (types.length === 1 && empty != null) return dict[types[0]!] as CSSProperties;
-  return Object.assign(empty != null ? {display: 'inline-block'} : {}, ...types.map((type) => dict[type]));
+/** The class of the block's <pre>, which needs no tokens. */
+export function blockClassName(language: string): string {
+  return `prism-code language-${language.toLowerCase()}`;
 }

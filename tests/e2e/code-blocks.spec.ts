@@ -1,15 +1,15 @@
-// Code blocks after hydration (src/theme/CodeBlock): the server's highlighted markup is kept, not drawn a second
-// time, without loading Prism (src/prism/load.ts); the colours, copy and word-wrap controls still follow the reader,
-// and a block that a client-side navigation brings is highlighted.
-import {expect, test} from '@playwright/test';
+// Code blocks (src/theme/CodeBlock, src/prism): the colours follow the reader's mode from the first paint; after
+// hydration the server's highlighted markup is kept, not drawn a second time, without loading Prism
+// (src/prism/load.ts); copy and word wrap work, and a block that a client-side navigation brings is highlighted.
+import {expect, test, type Page} from '@playwright/test';
 import {hydrated} from './helpers';
 
 const CODE_PAGE = '/docs/documents/guide/Train/parameter';
-const block = (page: import('@playwright/test').Page) => page.locator('.theme-code-block').first();
+const block = (page: Page) => page.locator('.theme-code-block').first();
 /** Prism's chunk (webpackChunkName in src/prism/load.ts), when the page runs it (a prefetch is not a script load). */
 const PRISM_CHUNK = /\/assets\/js\/prism\.[0-9a-f]+\.js$/;
 
-function prismScriptLoads(page: import('@playwright/test').Page): string[] {
+function prismScriptLoads(page: Page): string[] {
   const urls: string[] = [];
   page.on('request', (r) => {
     if (r.resourceType() === 'script' && PRISM_CHUNK.test(r.url())) urls.push(r.url());
@@ -17,19 +17,28 @@ function prismScriptLoads(page: import('@playwright/test').Page): string[] {
   return urls;
 }
 
-test('hydration keeps the server-rendered code blocks in place', async ({page}) => {
-  // Counts <pre> elements taken out of the document from the first byte on; the stock theme remounted every block.
+/** Counts <pre> and line elements taken out of the document from the first byte on (the stock theme redrew them). */
+async function countRemovedLines(page: Page): Promise<() => Promise<number>> {
   await page.addInitScript(() => {
-    const w = window as unknown as {removedPre: number};
-    w.removedPre = 0;
+    const w = window as unknown as {removedLines: number};
+    w.removedLines = 0;
     new MutationObserver((records) => {
       for (const record of records) {
         for (const node of Array.from(record.removedNodes)) {
-          if (node instanceof Element && (node.matches('pre') || node.querySelector('pre'))) w.removedPre++;
+          if (node instanceof Element && (node.matches('pre, .token-line') || node.querySelector('pre, .token-line'))) {
+            w.removedLines++;
+          }
         }
       }
     }).observe(document, {childList: true, subtree: true});
   });
+  return () => page.evaluate(() => (window as unknown as {removedLines: number}).removedLines);
+}
+
+const comment = (page: Page) => page.locator('.theme-code-block .token.comment').first();
+
+test('hydration keeps the server-rendered code blocks in place', async ({page}) => {
+  const removed = await countRemovedLines(page);
   const prism = prismScriptLoads(page);
   await page.goto(CODE_PAGE);
   await hydrated(page);
@@ -37,21 +46,28 @@ test('hydration keeps the server-rendered code blocks in place', async ({page}) 
   expect(await page.locator('.theme-code-block pre').count()).toBeGreaterThan(3);
   expect(await page.locator('.theme-code-block .token-line span').count()).toBeGreaterThan(50);
   // The server's tokens, coloured: a comment in vsLight's green.
-  await expect(page.locator('.theme-code-block .token.comment').first()).toHaveCSS('color', 'rgb(0, 128, 0)');
-  expect(await page.evaluate(() => (window as unknown as {removedPre: number}).removedPre)).toBe(0);
+  await expect(comment(page)).toHaveCSS('color', 'rgb(0, 128, 0)');
+  expect(await removed()).toBe(0);
   expect(prism, 'Prism is not run for a page as it arrives').toEqual([]);
 });
 
-test('a reader in dark mode gets the dark code theme, and switching back restyles the blocks', async ({page}) => {
+test('a reader in dark mode has dark code blocks before the scripts run; the toggle restyles them in place', async ({
+  page,
+}) => {
   await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
+  // The page as it shows before the site's scripts have run (the inline colour-mode script runs).
+  await page.route('**/assets/js/**', (route) => route.abort());
+  await page.goto(CODE_PAGE);
+  // oceanicNext's background (#282c34) and comment colour.
+  await expect(block(page).locator('pre')).toHaveCSS('background-color', 'rgb(40, 44, 52)');
+  await expect(comment(page)).toHaveCSS('color', 'rgb(153, 153, 153)');
+  await page.unroute('**/assets/js/**');
+
+  const removed = await countRemovedLines(page);
+  const prism = prismScriptLoads(page);
   await page.goto(CODE_PAGE);
   await hydrated(page);
-  // oceanicNext's background (#282c34); the server HTML carries the light theme's inline colours.
-  await expect(block(page).locator('pre')).toHaveCSS('background-color', 'rgb(40, 44, 52)');
-  // The tokens are drawn again in oceanicNext's colours (Prism loads for it), once: as many lines as before.
-  const lines = await block(page).locator('.token-line').count();
-  await expect(page.locator('.theme-code-block .token.comment').first()).toHaveCSS('color', 'rgb(153, 153, 153)');
-  await expect(block(page).locator('.token-line')).toHaveCount(lines);
+  await expect(comment(page)).toHaveCSS('color', 'rgb(153, 153, 153)');
   // What the colour toggle does (stored choice, announced to the page); the toggle is inside the menu on mobile.
   await page.evaluate(() => {
     localStorage.setItem('theme', 'light');
@@ -61,8 +77,9 @@ test('a reader in dark mode gets the dark code theme, and switching back restyle
   });
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
   await expect(block(page).locator('pre')).toHaveCSS('background-color', 'rgb(255, 255, 255)');
-  await expect(page.locator('.theme-code-block .token.comment').first()).toHaveCSS('color', 'rgb(0, 128, 0)');
-  await expect(block(page).locator('.token-line')).toHaveCount(lines);
+  await expect(comment(page)).toHaveCSS('color', 'rgb(0, 128, 0)');
+  expect(await removed(), 'lines drawn again').toBe(0);
+  expect(prism, 'Prism is not needed for the colours').toEqual([]);
 });
 
 test('the copy button copies the block and the word-wrap button wraps it', async ({page, context}) => {
@@ -91,7 +108,7 @@ test('a code block that a client-side navigation brings is highlighted', async (
   await page.locator('.theme-doc-markdown a[href$="/guide/Train/parameter"]').first().click();
   await expect(page).toHaveURL(/\/guide\/Train\/parameter$/);
   // Tokens with Prism's types (not plain text only), in vsLight's colours.
-  await expect(page.locator('.theme-code-block .token.comment').first()).toHaveCSS('color', 'rgb(0, 128, 0)');
+  await expect(comment(page)).toHaveCSS('color', 'rgb(0, 128, 0)');
   expect(await page.locator('.theme-code-block .token.key').count()).toBeGreaterThan(10);
   expect(prism.length, 'Prism loaded for the navigation').toBe(1);
 });

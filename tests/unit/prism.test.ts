@@ -1,17 +1,19 @@
 // src/prism stands in for prism-react-renderer (src/plugins/prism.ts). Its Highlight, with the tokenizer the browser
-// loads on demand, must render exactly what the package renders, given the same Prism languages: checked here on every
-// code block of the docs.
+// loads on demand, must render the elements and classes the package renders, given the same Prism languages, and its
+// tokens' CSS variables, with the stylesheet of src/prism/themeCss.ts, must resolve to the colours the package writes
+// inline, in both modes: checked here on every code block of the docs.
 import './docusaurus-client';
 import assert from 'node:assert/strict';
 import {readdirSync, readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {createRequire} from 'node:module';
 import {test} from 'node:test';
-import React, {type ReactNode} from 'react';
+import React, {type CSSProperties, type ReactNode} from 'react';
 import {renderToStaticMarkup} from 'react-dom/server';
 import * as real from 'prism-react-renderer';
 import {Highlight, type Tokenize} from '../../src/prism/highlight';
 import {Prism, tokenize} from '../../src/prism/tokenize';
+import {MODE_SCOPES, prismThemeCss, styledProperties, tokenStyle} from '../../src/prism/themeCss';
 import config from '../../docusaurus.config';
 
 const require = createRequire(import.meta.url);
@@ -36,29 +38,79 @@ function docBlocks(): {language: string; code: string; file: string}[] {
   return blocks;
 }
 
-const theme = config.themeConfig.prism.theme;
+const {theme: lightTheme, darkTheme} = config.themeConfig.prism;
+const styled = styledProperties([lightTheme, darkTheme!]);
 
 /** `tokenizer` null: as before src/prism/tokenize.ts has loaded. */
-function render(H: typeof Highlight, code: string, language: string, tokenizer: Tokenize | null = tokenize): string {
+function render(code: string, language: string, tokenizer: Tokenize | null = tokenize): string {
   return renderToStaticMarkup(
-    React.createElement(H, {
-      code,
-      language,
-      theme,
-      tokenize: tokenizer ?? undefined,
-      children: ({className, style, tokens, getLineProps, getTokenProps}: real.RenderProps): ReactNode =>
-        React.createElement(
-          'pre',
-          {className, style},
-          tokens.map((line, i) =>
-            React.createElement(
-              'div',
-              {key: i, ...getLineProps({line})},
-              line.map((token, k) => React.createElement('span', {key: k, ...getTokenProps({token})})),
-            ),
-          ),
-        ),
-    }),
+    React.createElement(Highlight, {code, language, styled, tokenize: tokenizer ?? undefined, children: lines}),
+  );
+}
+
+function renderTheirs(code: string, language: string): string {
+  return renderToStaticMarkup(
+    React.createElement(real.Highlight, {code, language, theme: lightTheme, children: lines}),
+  );
+}
+
+type LinesProps = Omit<real.RenderProps, 'style'> & {style?: CSSProperties};
+
+/** A block as the theme's CodeBlock draws it: a <pre> of line <div>s of token <span>s. */
+function lines({className, style, tokens, getLineProps, getTokenProps}: LinesProps): ReactNode {
+  return React.createElement(
+    'pre',
+    {className, style},
+    tokens.map((line, i) =>
+      React.createElement(
+        'div',
+        {key: i, ...getLineProps({line})},
+        line.map((token, k) => React.createElement('span', {key: k, ...getTokenProps({token})})),
+      ),
+    ),
+  );
+}
+
+/** Markup without the tokens' colours (the package's values, our variables): only the empty tokens' display stays. */
+function withoutColours(html: string): string {
+  return html.replace(/ style="([^"]*)"/g, (_, style: string) =>
+    /display:inline-block/.test(style) ? ' style="display:inline-block"' : '',
+  );
+}
+
+/** The variables that the stylesheet defines for a block of `language` in `mode` (its format: one rule per line). */
+function cssVariables(css: string, mode: keyof typeof MODE_SCOPES, language: string): Map<string, string> {
+  const vars = new Map<string, string>();
+  for (const rule of css.trim().split('\n')) {
+    const [, selector, body] = /^(.*)\{(.*)\}$/.exec(rule)!;
+    const block = new RegExp(`^${escape(MODE_SCOPES[mode])} \\.prism-code(?:\\.language-([\\w-]+))?$`).exec(selector!);
+    if (!block || (block[1] !== undefined && block[1] !== language)) continue;
+    for (const decl of body!.split(';')) {
+      const i = decl.indexOf(':');
+      vars.set(decl.slice(0, i), decl.slice(i + 1));
+    }
+  }
+  return vars;
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Our inline style with its var() chains resolved as the browser does: the first defined variable, else nothing. */
+function resolvedStyle(style: object | undefined, vars: Map<string, string>): Record<string, string> {
+  const resolved: Record<string, string> = {};
+  for (const [prop, value] of Object.entries(style ?? {})) {
+    const value_ = [...String(value).matchAll(/--[\w-]+/g)].map(([name]) => vars.get(name)).find((v) => v);
+    if (value_ !== undefined) resolved[prop] = value_;
+  }
+  return resolved;
+}
+
+/** The package's inline token style, without the empty tokens' display. */
+function inlineStyle(style: object | undefined): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(style ?? {})
+      .filter(([prop, value]) => prop !== 'display' && value !== undefined)
+      .map(([prop, value]) => [prop, String(value)]),
   );
 }
 
@@ -71,19 +123,46 @@ test('the configured languages are the ones the docs use, and each is highlighte
   assert.ok(Prism.tokenize('ls -la', Prism.languages.bash!).length > 1, 'bash is tokenized');
 });
 
-test('Highlight renders every code block of the docs exactly as prism-react-renderer does', () => {
+test('Highlight renders every code block of the docs as prism-react-renderer does, but for the colours', () => {
   const blocks = docBlocks();
   assert.ok(blocks.length > 500, `found ${blocks.length} code blocks`);
   for (const {language, code, file} of blocks) {
-    const ours = render(Highlight, code, language);
-    const theirs = render(real.Highlight as unknown as typeof Highlight, code, language);
-    assert.equal(ours, theirs, `${file}: a ${language} block renders differently`);
+    assert.equal(
+      withoutColours(render(code, language)),
+      withoutColours(renderTheirs(code, language)),
+      `${file}: a ${language} block`,
+    );
   }
+});
+
+test("every token of the docs resolves to prism-react-renderer's inline colours, in both modes", () => {
+  const css = prismThemeCss(lightTheme, darkTheme!);
+  let checked = 0;
+  for (const [mode, theme] of [
+    ['light', lightTheme],
+    ['dark', darkTheme!],
+  ] as const) {
+    assert.ok(css.includes(`${MODE_SCOPES[mode]} .theme-code-block{--prism-color:${theme.plain.color};`), mode);
+    for (const {language, code} of docBlocks()) {
+      const vars = cssVariables(css, mode, language.toLowerCase());
+      const collect = ({tokens, getTokenProps}: real.RenderProps) => {
+        for (const token of tokens.flat()) {
+          const expected = inlineStyle(getTokenProps({token}).style);
+          const ours = resolvedStyle(tokenStyle(token.types, styled), vars);
+          assert.deepEqual(ours, expected, `${mode} ${language} ${token.types}`);
+          checked++;
+        }
+        return null;
+      };
+      renderToStaticMarkup(React.createElement(real.Highlight, {code, language, theme, children: collect}));
+    }
+  }
+  assert.ok(checked > 20_000, `${checked} tokens checked`);
 });
 
 test('without the tokenizer (not loaded yet), the code renders as the same lines in plain text', () => {
   const code = 'pip install -e ".[torch,metrics]"\n\nllamafactory-cli version';
-  const html = render(Highlight, code, 'bash', null);
+  const html = render(code, 'bash', null);
   assert.equal(html.match(/class="token-line"/g)?.length, 3);
   assert.doesNotMatch(html, /class="token (?!plain)/, 'no highlighted token');
   assert.match(html, /class="prism-code language-bash"/);
@@ -91,7 +170,7 @@ test('without the tokenizer (not loaded yet), the code renders as the same lines
 });
 
 test('an unknown language renders as plain text lines', () => {
-  const html = render(Highlight, 'a\n\nb', 'klingon');
+  const html = render('a\n\nb', 'klingon');
   assert.equal(html.match(/class="token-line"/g)?.length, 3);
   assert.match(html, /class="token plain"/);
   assert.match(html, /style="display:inline-block"/, 'the empty line keeps its height');

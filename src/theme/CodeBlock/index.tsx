@@ -1,6 +1,6 @@
 // Ejected to drop the stock remount after hydration (`key={String(isBrowser)}`), which drew every code block a second
-// time on each page load. Its reason, token colours of the dark theme, is covered without it: the colour mode is
-// 'light' during hydration on every page and switches afterwards, and that update restyles the tokens.
+// time on each page load. Its reason, token colours of the dark theme, is covered without it: the colours are a
+// stylesheet for both modes (src/prism/themeCss.ts).
 import React, {isValidElement, type ReactNode} from 'react';
 import type {Props} from '@theme/CodeBlock';
 import ElementContent from '@theme/CodeBlock/Content/Element';

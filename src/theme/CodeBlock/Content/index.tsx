@@ -1,16 +1,16 @@
 // Ejected so that the highlighted lines render once, and without Prism on the page's first load. The stock content
 // reads the colour mode and the word-wrap state itself, so each of their updates right after hydration (the stored
-// colour choice, a code block found scrollable) drew every line and token of every code block again. Here the lines
-// are a memoised component, and a block that hydrates keeps the server's highlighted markup as it is: the browser
-// loads Prism (src/prism/load.ts) only when a block has to be drawn anew (another colour theme, or a block that a
-// client-side navigation brings).
-import React, {memo, useState, useSyncExternalStore, type CSSProperties, type ReactNode, type Ref} from 'react';
+// colour choice, a code block found scrollable) drew every line and token of every code block again, with the colours
+// inline. Here the colours are a stylesheet for both modes (src/prism/themeCss.ts), the lines a memoised component, and
+// a block that hydrates keeps the server's highlighted markup as it is: the browser loads Prism (src/prism/load.ts)
+// only for a block it draws itself (one that a client-side navigation brings).
+import React, {memo, useState, useSyncExternalStore, type ReactNode, type Ref} from 'react';
 import clsx from 'clsx';
-import type {PrismTheme} from 'prism-react-renderer';
-import {blockProps, Highlight} from '@site/src/prism/highlight';
+import {blockClassName, Highlight} from '@site/src/prism/highlight';
+import {styledProperties} from '@site/src/prism/themeCss';
 import {useTokenizer} from '@site/src/prism/load';
 import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
-import {usePrismTheme} from '@docusaurus/theme-common';
+import {useThemeConfig, type ThemeConfig} from '@docusaurus/theme-common';
 import {useCodeBlockContext} from '@docusaurus/theme-common/internal';
 import type {Props} from '@theme/CodeBlock/Content';
 import Line from '@theme/CodeBlock/Line';
@@ -21,12 +21,20 @@ interface LinesProps {
   language: string;
   lineNumbersStart: number | undefined;
   lineClassNames: Record<number, string[]>;
-  prismTheme: PrismTheme;
   className: string | undefined;
   codeBlockRef: Ref<HTMLPreElement>;
 }
 
 const noSubscription = () => () => {};
+
+const styledCache = new WeakMap<ThemeConfig['prism'], Map<string, Set<string>>>();
+
+/** What both colour themes style, per token type: worked out once for the site's config. */
+function styledTypes(prism: ThemeConfig['prism']): Map<string, Set<string>> {
+  let styled = styledCache.get(prism);
+  if (!styled) styledCache.set(prism, (styled = styledProperties([prism.theme, prism.darkTheme ?? prism.theme])));
+  return styled;
+}
 
 /**
  * True while React hydrates the server's markup in the browser (it reads the server snapshot then), false in the
@@ -40,9 +48,10 @@ function useHydrating(): boolean {
   );
 }
 
-/** The <pre> with its lines: props that only change when the code, its theme or its line markers change. */
+/** The <pre> with its lines: props that only change when the code or its line markers change. */
 const HighlightedLines = memo(function HighlightedLines(props: LinesProps): ReactNode {
-  const {code, language, lineNumbersStart, lineClassNames, prismTheme, className: classNameProp, codeBlockRef} = props;
+  const {code, language, lineNumbersStart, lineClassNames, className: classNameProp, codeBlockRef} = props;
+  const {prism} = useThemeConfig();
   // The props the server rendered with, while this block shows the server's markup (it was hydrated, and has not been
   // drawn anew since). A change of them draws it anew once Prism is there; until then the markup stays as it is.
   const hydrating = useHydrating();
@@ -55,30 +64,23 @@ const HighlightedLines = memo(function HighlightedLines(props: LinesProps): Reac
     style: lineNumbersStart === undefined ? undefined : {counterReset: `line-count ${lineNumbersStart - 1}`},
   };
   // A tab stop, as in the stock block, so a keyboard can scroll a long line.
-  const pre = (className: string, style: CSSProperties, content: ReactNode) => (
-    <pre
-      ref={codeBlockRef}
-      tabIndex={0}
-      className={clsx(classNameProp, className, styles.codeBlock, 'thin-scrollbar')}
-      style={style}>
+  const pre = (className: string, content: ReactNode) => (
+    <pre ref={codeBlockRef} tabIndex={0} className={clsx(classNameProp, className, styles.codeBlock, 'thin-scrollbar')}>
       {content}
     </pre>
   );
   if (serverProps !== undefined) {
-    const {className, style} = blockProps(prismTheme, language);
     // React leaves an element's server content alone when it is set as inner HTML (and does not compare it).
     return pre(
-      className,
-      style,
+      blockClassName(language),
       <code {...codeProps} dangerouslySetInnerHTML={{__html: ''}} suppressHydrationWarning />,
     );
   }
   return (
-    <Highlight theme={prismTheme} code={code} language={language} tokenize={tokenize}>
-      {({className, style, tokens: lines, getLineProps, getTokenProps}) =>
+    <Highlight code={code} language={language} styled={styledTypes(prism)} tokenize={tokenize}>
+      {({className, tokens: lines, getLineProps, getTokenProps}) =>
         pre(
           className,
-          style,
           <code {...codeProps}>
             {lines.map((line, i) => (
               <Line
@@ -103,7 +105,6 @@ function sameLines(a: LinesProps, b: LinesProps): boolean {
     a.code === b.code &&
     a.language === b.language &&
     a.lineNumbersStart === b.lineNumbersStart &&
-    a.prismTheme === b.prismTheme &&
     a.className === b.className &&
     a.codeBlockRef === b.codeBlockRef &&
     JSON.stringify(a.lineClassNames) === JSON.stringify(b.lineClassNames)
@@ -112,14 +113,12 @@ function sameLines(a: LinesProps, b: LinesProps): boolean {
 
 export default function CodeBlockContent({className}: Props): ReactNode {
   const {metadata, wordWrap} = useCodeBlockContext();
-  const prismTheme = usePrismTheme();
   return (
     <HighlightedLines
       code={metadata.code}
       language={metadata.language}
       lineNumbersStart={metadata.lineNumbersStart}
       lineClassNames={metadata.lineClassNames}
-      prismTheme={prismTheme}
       className={className}
       codeBlockRef={wordWrap.codeBlockRef}
     />
