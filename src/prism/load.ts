@@ -1,7 +1,8 @@
 // Where the code blocks get their tokenizer (src/prism/tokenize.ts, Prism with its languages). The server render has it
 // from the start. The browser loads it as a chunk of its own, prefetched at idle priority, and only when a block has to
-// be drawn: a page as it first arrives keeps the server's highlighted markup (src/theme/CodeBlock/Content), so a reader
-// who neither changes the colour mode nor follows a link never runs it. A client-side navigation starts loading it.
+// be drawn: a page as it first arrives keeps the server's highlighted markup (src/theme/CodeBlock/Content), and the
+// colours follow the colour mode by CSS, so a reader who does not follow a link never runs it. A client-side navigation
+// starts loading it.
 import {useEffect, useState} from 'react';
 import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
 import type {Tokenize} from './highlight';
