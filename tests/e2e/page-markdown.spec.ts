@@ -37,5 +37,29 @@ test('each doc page shows when it was last updated', async ({page}) => {
   const lastUpdated = page.locator('.theme-last-updated');
   await expect(lastUpdated).toContainText('最后');
   await expect(lastUpdated).toContainText('更新');
-  await expect(lastUpdated.locator('time')).toHaveAttribute('datetime', /^\d{4}-\d{2}-\d{2}T/);
+  const time = lastUpdated.locator('time');
+  await expect(time).toHaveAttribute('datetime', /^\d{4}-\d{2}-\d{2}T/);
+  // The date is written without Intl (src/lib/formatDate.ts): the UTC day of the datetime, as 2026年11月24日.
+  await hydrated(page);
+  const [, y, m, d] = /^(\d{4})-(\d{2})-(\d{2})T/.exec((await time.getAttribute('datetime'))!)!;
+  await expect(time).toHaveText(`${y}年${Number(m)}月${Number(d)}日`);
+});
+
+test('a doc page loads no Intl date formatter (its first use costs ~50 ms of main thread)', async ({page}) => {
+  await page.addInitScript(() => {
+    const w = window as unknown as {dateFormatters: number};
+    w.dateFormatters = 0;
+    const Original = Intl.DateTimeFormat;
+    const Counting = function (this: unknown, ...args: ConstructorParameters<typeof Original>) {
+      w.dateFormatters++;
+      return new Original(...args);
+    } as unknown as typeof Original;
+    Object.assign(Counting, Original);
+    Intl.DateTimeFormat = Counting;
+  });
+  await page.goto(DOC);
+  await hydrated(page);
+  await expect(page.locator('.theme-last-updated time')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(await page.evaluate(() => (window as unknown as {dateFormatters: number}).dateFormatters)).toBe(0);
 });
