@@ -53,13 +53,24 @@ export function appendSource(url: string, source: string | null): string {
 const noSubscription = () => () => {};
 
 /**
+ * Reading `document.cookie` is a synchronous call into the browser (0.1 to 0.5 ms); React asks for the value once per
+ * navbar link, and again after hydration. One read serves every ask until the running script yields.
+ */
+let current: {value: string | null} | null = null;
+export function currentSourceCookie(): string | null {
+  if (!current) {
+    current = {value: readSourceCookie(document.cookie)};
+    queueMicrotask(() => {
+      current = null;
+    });
+  }
+  return current.value;
+}
+
+/**
  * The `source` cookie's value: null on the server and during hydration (the server snapshot), the cookie's value
  * on the render right after, so the server HTML and hydration never differ.
  */
 export function useSourceCookie(): string | null {
-  return useSyncExternalStore(
-    noSubscription,
-    () => readSourceCookie(document.cookie),
-    () => null,
-  );
+  return useSyncExternalStore(noSubscription, currentSourceCookie, () => null);
 }

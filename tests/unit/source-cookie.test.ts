@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import {test} from 'node:test';
-import {appendSource, readSourceCookie} from '../../src/lib/sourceCookie';
+import {appendSource, currentSourceCookie, readSourceCookie} from '../../src/lib/sourceCookie';
 
 test('the source cookie is found among others and decoded', () => {
   assert.equal(readSourceCookie('a=1; source=wechat%20group; b=2'), 'wechat group');
@@ -49,5 +49,29 @@ test('hostile values stay inside one encoded query parameter', () => {
       assert.equal(url.searchParams.get('source'), value);
       assert.ok(!/[<>"'\s]/.test(out), `raw markup characters leaked: ${out.slice(0, 80)}`);
     }
+  }
+});
+
+test('one read of document.cookie serves every link until the script yields, then the cookie is read again', async () => {
+  let reads = 0;
+  let cookie = 'source=ad';
+  const global = globalThis as unknown as {document?: unknown};
+  const saved = global.document;
+  global.document = {
+    get cookie() {
+      reads++;
+      return cookie;
+    },
+  };
+  try {
+    assert.deepEqual([currentSourceCookie(), currentSourceCookie(), currentSourceCookie()], ['ad', 'ad', 'ad']);
+    assert.equal(reads, 1);
+    cookie = 'source=wechat';
+    assert.equal(currentSourceCookie(), 'ad', 'the same script sees one value');
+    await Promise.resolve();
+    assert.equal(currentSourceCookie(), 'wechat', 'a later render sees a changed cookie');
+    assert.equal(reads, 2);
+  } finally {
+    global.document = saved;
   }
 });
