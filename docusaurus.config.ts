@@ -98,6 +98,7 @@ const config = {
     './src/plugins/llms-txt.ts',
     './src/plugins/prism.ts',
     './src/plugins/docs-metadata.ts',
+    './src/plugins/no-icu.ts',
     [
       './src/plugins/seo.ts',
       {
