@@ -14,6 +14,8 @@ test('at 995 px the sidebar moves into the mobile menu', async ({page}) => {
   await page.setViewportSize({width: 995, height: 800});
   await page.goto(DOC);
   await expect(page.locator('aside.theme-doc-sidebar-container')).toBeHidden();
+  // The menu button works once the page has hydrated (the bundle starts after the first frame, src/ssrTemplate.ts).
+  await hydrated(page);
   const toggle = page.getByRole('button', {name: '打开或关闭导航菜单'});
   await expect(toggle).toBeVisible();
   await toggle.click();
