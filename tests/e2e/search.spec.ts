@@ -174,7 +174,11 @@ test.describe('embedded search', () => {
     const results = page.locator('article h2 a');
     await expect(results.first()).toBeVisible();
     const href = (await results.first().getAttribute('href'))!;
-    await results.first().click();
+    // Click the result just read, even if the list re-renders in between.
+    await page
+      .locator(`article h2 a[href=${JSON.stringify(href)}]`)
+      .first()
+      .click();
     await expect(page).toHaveURL(new RegExp(href.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') + '$'));
     await expect(page.locator('article h1')).toBeVisible();
   });
