@@ -3,7 +3,16 @@ import type * as Preset from '@docusaurus/preset-classic';
 import {themes as prismThemes} from 'prism-react-renderer';
 import type {SeoOptions} from './src/plugins/seo';
 import {ssrTemplate} from './src/ssrTemplate';
-import {consoleUrl, editLink, editUrlSetting, homeDocPath, productName, searchSettings, siteUrl} from './src/settings';
+import {
+  consoleUrl,
+  e2eFixtures,
+  editLink,
+  editUrlSetting,
+  homeDocPath,
+  productName,
+  searchSettings,
+  siteUrl,
+} from './src/settings';
 
 const search = searchSettings();
 const editUrl = editUrlSetting();
@@ -19,7 +28,18 @@ const navbar = {
     {type: 'docSidebar', sidebarId: 'documentsSidebar', label: '文档', position: 'left'},
     {type: 'doc', docId: 'documents/overview', label: '控制台概览', position: 'left'},
     // The spec puts items on the right unless configured otherwise; Docusaurus's own default is left.
-    {type: 'docsVersionDropdown', position: 'right'},
+    ...(e2eFixtures
+      ? // The test build: a dropdown holding a route link, and an item that fails to render (tests/e2e/fixtures).
+        [
+          {
+            type: 'dropdown',
+            label: '更多',
+            position: 'right' as const,
+            items: [{label: '概览页', to: '/docs/documents/overview'}],
+          },
+          {type: 'custom-e2eFailing', position: 'left' as const},
+        ]
+      : [{type: 'docsVersionDropdown', position: 'right' as const}]),
     {type: 'localeDropdown', position: 'right'},
     {href: consoleUrl, label: '返回控制台', position: 'right'},
   ],
@@ -108,6 +128,7 @@ const config = {
         backgroundColor: '#ffffff',
       } satisfies SeoOptions,
     ],
+    ...(e2eFixtures ? ['./tests/e2e/fixtures/plugin.ts'] : []),
   ],
   clientModules: [
     './src/clientModules/storageFallback.ts',
@@ -146,7 +167,7 @@ const config = {
       // Open Graph wants language_TERRITORY; Docusaurus would derive zh_Hans from htmlLang.
       {property: 'og:locale', content: 'zh_CN'},
     ],
-    colorMode: {defaultMode: 'light', disableSwitch: false, respectPrefersColorScheme: false},
+    colorMode: {defaultMode: 'light', disableSwitch: e2eFixtures, respectPrefersColorScheme: false},
     announcementBar: {
       id: 'docs-2026-11',
       content: `欢迎使用 ${productName} 文档：第一次来？从<a href="${homeDocPath}">平台介绍</a>开始，按步骤完成第一次微调。`,

@@ -1,17 +1,21 @@
 import {defineConfig, devices} from '@playwright/test';
 import {chromiumArgs, chromiumPath} from './scripts/chromium';
-// E2E_PORT and E2E_BUILD_DIR let a second checkout run the suite beside this one (builds go to `${dir}` and `${dir}-algolia`).
+// E2E_PORT and E2E_BUILD_DIR let a second checkout run the suite beside this one (builds go to `${dir}` and `${dir}-test`).
 const port = Number(process.env.E2E_PORT ?? 3100);
 const buildDir = process.env.E2E_BUILD_DIR ?? 'build';
 
+/**
+ * Which project runs a test, by tag (tests/README.md): an untagged test runs once, at desktop width; `@both` runs at
+ * both widths (its behaviour differs between the layouts); `@mobile` runs only at 390 px.
+ */
 export default defineConfig({
   testDir: 'tests/e2e',
-  // A subfolder, so that cleaning it keeps the unit-test log that scripts/test.sh writes to test-results/.
+  // A subfolder, so that cleaning it keeps the node:test logs that scripts/test.sh writes to test-results/.
   outputDir: 'test-results/e2e-artifacts',
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
-  // One retry in CI: a test that passes only on the retry is reported as flaky in the summary, not hidden.
-  retries: process.env.CI ? 1 : 0,
+  // A flaky test is a failing test: no retries anywhere (conventions.md).
+  retries: 0,
   workers: 2,
   timeout: 30_000,
   // CI machines are 2 busy cores: a lazy chunk (the search modal, the embedded index) can take more than 5 s there.
@@ -24,16 +28,21 @@ export default defineConfig({
     launchOptions: {executablePath: chromiumPath, args: chromiumArgs},
   },
   projects: [
-    {name: 'desktop', use: {...devices['Desktop Chrome'], viewport: {width: 1280, height: 800}}},
+    {
+      name: 'desktop',
+      grepInvert: /@mobile\b/,
+      use: {...devices['Desktop Chrome'], viewport: {width: 1280, height: 800}},
+    },
     {
       name: 'mobile',
+      grep: /@both\b|@mobile\b/,
       use: {...devices['Desktop Chrome'], viewport: {width: 390, height: 844}, isMobile: true, hasTouch: true},
     },
   ],
-  // The embedded-index build, and the same site built with (fake) Algolia credentials for the hosted path.
+  // The production build, and the test build (deployer settings and fixtures, scripts/test.sh) on the next port.
   webServer: [
     {dir: buildDir, port},
-    {dir: `${buildDir}-algolia`, port: port + 1},
+    {dir: `${buildDir}-test`, port: port + 1},
   ].map(({dir, port: p}) => ({
     command: `npx docusaurus serve --no-open --dir ${dir} --port ${p}`,
     url: `http://localhost:${p}/docs/documents/introduct`,

@@ -1,20 +1,31 @@
 #!/usr/bin/env bash
-# `npm test`: every check, in order, with one summary at the end. Exits non-zero if any step failed.
+# `npm test`: every check, in order, with one summary at the end: each step's duration, the ten slowest tests and
+# one closing line over all test runners. Exits non-zero if any step failed.
 set -u -o pipefail
 cd "$(dirname "$0")/.."
 mkdir -p test-results
+rm -f test-results/unit.log test-results/build-output.log test-results/e2e.json
 failed=()
+timings=()
 
 step() {
   local name=$1
   shift
   printf '\n=== %s: %s\n' "$name" "$*"
+  local start=$SECONDS
   if "$@"; then
-    printf '=== %s: ok\n' "$name"
+    printf '=== %s: ok (%d s)\n' "$name" $((SECONDS - start))
   else
-    printf '=== %s: FAILED\n' "$name"
+    printf '=== %s: FAILED (%d s)\n' "$name" $((SECONDS - start))
     failed+=("$name")
   fi
+  timings+=("$(printf '%-14s %4d s' "$name" $((SECONDS - start)))")
+}
+
+node_tests() { # node:test files, spec output kept in test-results/$1.log for the summary
+  local log=$1
+  shift
+  node --import tsx --test --test-reporter=spec "$@" | tee "test-results/$log.log"
 }
 
 step typecheck npx tsc
@@ -23,33 +34,27 @@ step format npx prettier --check .
 step markdown npx markdownlint-cli2
 step copy node scripts/lint-copy.mjs
 step content node --import tsx scripts/check-docs.mjs
-step unit bash -c 'node --import tsx --test --test-reporter=spec tests/unit/*.test.ts | tee test-results/unit.log'
+step unit node_tests unit tests/unit/*.test.ts
 step build npx docusaurus build
-# A second build with the deployer settings set: Algolia credentials (fake ones: every request is intercepted, for the
-# hosted-search tests) and EDIT_URL (for the edit-link tests, which read TEST_EDIT_URL).
+# The test build: the deployer settings set (fake Algolia credentials, whose requests the hosted-search tests
+# intercept, and an EDIT_URL for the edit-link tests, which read TEST_EDIT_URL) and the fixture pages and navbar
+# items that only tests use (E2E_FIXTURES, see src/settings.ts).
 export TEST_EDIT_URL=https://git.example.com/llamafactory/docs/edit/main/docs/
-step build-algolia env ALGOLIA_APP_ID=TESTAPP ALGOLIA_SEARCH_API_KEY=test-search-key ALGOLIA_INDEX_NAME=docs \
-  EDIT_URL="$TEST_EDIT_URL" npx docusaurus build --out-dir build-algolia
+step build-test env ALGOLIA_APP_ID=TESTAPP ALGOLIA_SEARCH_API_KEY=test-search-key ALGOLIA_INDEX_NAME=docs \
+  EDIT_URL="$TEST_EDIT_URL" E2E_FIXTURES=1 npx docusaurus build --out-dir build-test
 if [[ " ${failed[*]} " != *" build"* ]]; then
+  step build-output node_tests build-output tests/output/*.test.ts
   step e2e npx playwright test
 else
-  failed+=("e2e (not run: a build failed)")
+  failed+=("build-output, e2e (not run: a build failed)")
 fi
 
-# One closing line over both runners: unit tests (node:test) and end-to-end tests (Playwright).
-node -e '
-const fs = require("fs");
-const log = fs.existsSync("test-results/unit.log") ? fs.readFileSync("test-results/unit.log", "utf8") : "";
-const num = (re) => Number((log.match(re) || [])[1] || 0);
-let pass = num(/ℹ pass (\d+)/), fail = num(/ℹ fail (\d+)/), skip = num(/ℹ skipped (\d+)/);
-if (fs.existsSync("test-results/e2e.json")) {
-  const s = JSON.parse(fs.readFileSync("test-results/e2e.json", "utf8")).stats;
-  pass += s.expected + s.flaky; fail += s.unexpected; skip += s.skipped;
-}
-console.log(`\nunit + e2e tests: ${pass} passed, ${fail} failed, ${skip} skipped`);
-'
+printf '\nStep durations:\n'
+printf '  %s\n' "${timings[@]}"
+# The ten slowest tests, and one closing line over all runners: node:test (unit, build output) and Playwright.
+node scripts/test-summary.mjs
 if [ ${#failed[@]} -gt 0 ]; then
   printf 'FAILED steps: %s\n' "${failed[*]}"
   exit 1
 fi
-echo 'All steps passed: typecheck, lint, format, markdown, copy, content, unit, build, e2e.'
+echo 'All steps passed: typecheck, lint, format, markdown, copy, content, unit, build, build-test, build-output, e2e.'

@@ -38,6 +38,13 @@ export function editLink(base: string, docPath: string): string {
   return base + docPath.split('/').map(encodeURIComponent).join('/');
 }
 
+/**
+ * The test build only (`E2E_FIXTURES=1`, scripts/test.sh): adds the fixture pages and navbar items of
+ * tests/e2e/fixtures, a navbar dropdown holding a route link and a disabled colour switch, so that the e2e suite
+ * reaches the error screens and layout states the real config never produces. Never set it for a deploy.
+ */
+export const e2eFixtures = process.env.E2E_FIXTURES === '1';
+
 /** The page `/` redirects to. */
 export const homeDocPath = '/docs/documents/introduct';
 

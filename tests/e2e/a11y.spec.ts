@@ -1,7 +1,7 @@
 // Accessibility by keyboard: the paths that the other specs do not already cover (skip link target, sidebar
 // categories, colour-mode toggle). axe on every page is in pages.spec.ts.
 import {expect, test, type Locator, type Page} from '@playwright/test';
-import {hydrated, isMobile} from './helpers';
+import {isMobile, visit} from './helpers';
 
 const DOC = '/docs/documents/introduct';
 
@@ -23,13 +23,16 @@ async function openMenuIfMobile(page: Page): Promise<void> {
   await expect(page.locator('.navbar-sidebar')).toBeVisible();
 }
 
-// The first focus stop being the skip link, Ctrl+K, and `/` opening search are in layout-rules and search specs.
+// Ctrl+K and `/` opening search are in the search spec.
 test.describe('keyboard', () => {
-  test('the skip link moves focus past the navbar into the main content', async ({page}) => {
-    await page.goto(DOC);
-    await hydrated(page);
+  test('the skip link is the first focus stop and moves focus past the navbar into the main content', async ({
+    page,
+  }) => {
+    await visit(page, DOC);
     await page.keyboard.press('Tab');
-    await expect(page.getByRole('link', {name: '跳到主要内容'})).toBeFocused();
+    const skip = page.getByRole('link', {name: '跳到主要内容'});
+    await expect(skip).toBeFocused();
+    await expect(skip).toHaveAttribute('href', '#__docusaurus_skipToContent_fallback');
     await page.keyboard.press('Enter');
     // The next Tab starts from the main content (the breadcrumbs), not from the navbar.
     await page.keyboard.press('Tab');
@@ -37,27 +40,29 @@ test.describe('keyboard', () => {
     await expect(page.locator('nav.navbar :focus')).toHaveCount(0);
   });
 
-  test('Tab reaches a sidebar category; Enter expands it and Enter again collapses it', async ({page}) => {
-    await page.goto(DOC);
-    await hydrated(page);
-    await openMenuIfMobile(page);
-    const category = page.getByRole('button', {name: '模型训练', exact: true});
-    const child = category.locator('xpath=ancestor::li[1]').getByRole('link', {name: '训练参数详解'});
-    await expect(category).toHaveAttribute('aria-expanded', 'false');
-    await tabTo(page, category);
-    await page.keyboard.press('Enter');
-    await expect(category).toHaveAttribute('aria-expanded', 'true');
-    await expect(child).toBeVisible();
-    await expect(category).toBeFocused();
-    await page.keyboard.press('Enter');
-    await expect(category).toHaveAttribute('aria-expanded', 'false');
-    await expect(child).toBeHidden();
-    await expect(page).toHaveURL(new RegExp(`${DOC}$`));
-  });
+  test(
+    'Tab reaches a sidebar category; Enter expands it and Enter again collapses it',
+    {tag: '@both'},
+    async ({page}) => {
+      await visit(page, DOC);
+      await openMenuIfMobile(page);
+      const category = page.getByRole('button', {name: '模型训练', exact: true});
+      const child = category.locator('xpath=ancestor::li[1]').getByRole('link', {name: '训练参数详解'});
+      await expect(category).toHaveAttribute('aria-expanded', 'false');
+      await tabTo(page, category);
+      await page.keyboard.press('Enter');
+      await expect(category).toHaveAttribute('aria-expanded', 'true');
+      await expect(child).toBeVisible();
+      await expect(category).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(category).toHaveAttribute('aria-expanded', 'false');
+      await expect(child).toBeHidden();
+      await expect(page).toHaveURL(new RegExp(`${DOC}$`));
+    },
+  );
 
-  test('the colour mode toggle switches with Enter and with Space and keeps focus', async ({page}) => {
-    await page.goto(DOC);
-    await hydrated(page);
+  test('the colour mode toggle switches with Enter and with Space and keeps focus', {tag: '@both'}, async ({page}) => {
+    await visit(page, DOC);
     await openMenuIfMobile(page);
     const toggle = page.locator('button[title*="模式"]:visible').first();
     const html = page.locator('html');

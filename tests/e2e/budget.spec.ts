@@ -19,8 +19,6 @@ const SEARCH_INDEX_NAME = /\/search-index\.[0-9a-f]+\.js$/;
 const SEARCH_INDEX_CONTENT = /["']?tag["']?\s*:\s*["']docs-default-current["']\s*,\s*["']?pages["']?\s*:\s*\[\s*\[/;
 
 test.describe('performance budget', () => {
-  test.skip(({isMobile}) => isMobile, 'one measurement (desktop) is enough');
-
   for (const path of PAGES) {
     test(`${path}: initial-load script within ${BUDGET_GZIP_BYTES / 1024} KiB gzip, no search index`, async ({
       page,

@@ -2,7 +2,7 @@
 // hydration the server's highlighted markup is kept, not drawn a second time, without loading Prism
 // (src/prism/load.ts); copy and word wrap work, and a block that a client-side navigation brings is highlighted.
 import {expect, test, type Page} from '@playwright/test';
-import {hydrated} from './helpers';
+import {idle, press, visit} from './helpers';
 
 const CODE_PAGE = '/docs/documents/guide/Train/parameter';
 const block = (page: Page) => page.locator('.theme-code-block').first();
@@ -40,9 +40,9 @@ const comment = (page: Page) => page.locator('.theme-code-block .token.comment')
 test('hydration keeps the server-rendered code blocks in place', async ({page}) => {
   const removed = await countRemovedLines(page);
   const prism = prismScriptLoads(page);
-  await page.goto(CODE_PAGE);
-  await hydrated(page);
-  await page.waitForTimeout(500);
+  await visit(page, CODE_PAGE);
+  // Whatever the page does after hydration (effects, idle work) has run before the lines are counted.
+  await idle(page);
   expect(await page.locator('.theme-code-block pre').count()).toBeGreaterThan(3);
   expect(await page.locator('.theme-code-block .token-line span').count()).toBeGreaterThan(50);
   // The server's tokens, coloured: a comment in vsLight's green.
@@ -65,8 +65,7 @@ test('a reader in dark mode has dark code blocks before the scripts run; the tog
 
   const removed = await countRemovedLines(page);
   const prism = prismScriptLoads(page);
-  await page.goto(CODE_PAGE);
-  await hydrated(page);
+  await visit(page, CODE_PAGE);
   await expect(comment(page)).toHaveCSS('color', 'rgb(153, 153, 153)');
   // What the colour toggle does (stored choice, announced to the page); the toggle is inside the menu on mobile.
   await page.evaluate(() => {
@@ -85,17 +84,16 @@ test('a reader in dark mode has dark code blocks before the scripts run; the tog
 test('the copy button copies the block and the word-wrap button wraps it', async ({page, context}) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.setViewportSize({width: 390, height: 800});
-  await page.goto(CODE_PAGE);
-  await hydrated(page);
+  await visit(page, CODE_PAGE);
   // The first block whose lines are wider than the page offers word wrap.
   const wide = page.locator('.theme-code-block', {has: page.getByRole('button', {name: '切换自动换行'})}).first();
   await wide.scrollIntoViewIfNeeded();
   const code = wide.locator('pre code');
   await expect(code).toHaveCSS('white-space', 'pre');
   await wide.hover();
-  await wide.getByRole('button', {name: '切换自动换行'}).click();
+  await press(wide.getByRole('button', {name: '切换自动换行'}));
   await expect(code).toHaveCSS('white-space', 'pre-wrap');
-  await wide.getByRole('button', {name: '复制代码到剪贴板'}).click();
+  await press(wide.getByRole('button', {name: '复制代码到剪贴板'}));
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   const text = (await code.innerText()).trim();
   expect(copied.trim().replace(/\s+/g, ' ')).toBe(text.replace(/\s+/g, ' '));
@@ -103,9 +101,8 @@ test('the copy button copies the block and the word-wrap button wraps it', async
 
 test('a code block that a client-side navigation brings is highlighted', async ({page}) => {
   const prism = prismScriptLoads(page);
-  await page.goto('/docs/documents/introduct');
-  await hydrated(page);
-  await page.locator('.theme-doc-markdown a[href$="/guide/Train/parameter"]').first().click();
+  await visit(page, '/docs/documents/introduct');
+  await press(page.locator('.theme-doc-markdown a[href$="/guide/Train/parameter"]').first());
   await expect(page).toHaveURL(/\/guide\/Train\/parameter$/);
   // Tokens with Prism's types (not plain text only), in vsLight's colours.
   await expect(comment(page)).toHaveCSS('color', 'rgb(0, 128, 0)');

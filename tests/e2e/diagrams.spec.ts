@@ -1,12 +1,11 @@
 // Mermaid diagrams in the docs render as SVG, themed for each colour mode.
 import {expect, test, type Page} from '@playwright/test';
-import {collectErrors, hydrated} from './helpers';
+import {collectErrors, visit} from './helpers';
 
 async function diagramStyle(page: Page, theme: 'light' | 'dark', path: string): Promise<string> {
   await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
   const errors = collectErrors(page);
-  await page.goto(path);
-  await hydrated(page);
+  await visit(page, path);
   // Diagrams are drawn when they come near the viewport (src/theme/Mermaid).
   await page.locator('.docusaurus-mermaid-container, [aria-label="图表加载中"]').first().scrollIntoViewIfNeeded();
   const svg = page.locator('.docusaurus-mermaid-container svg').first();
@@ -36,8 +35,7 @@ test('Mermaid loads only when a diagram comes near the viewport', async ({page})
     if ((await response.text().catch(() => '')).includes('flowchart-v2')) mermaidScripts.push(response.url());
   });
   // The page's diagram sits far below the first screen on both viewports.
-  await page.goto('/docs/documents/best-practice/health');
-  await hydrated(page);
+  await visit(page, '/docs/documents/best-practice/health');
   await page.waitForLoadState('networkidle');
   const placeholder = page.getByRole('img', {name: '图表加载中'}).first();
   await expect(placeholder).toBeAttached();

@@ -2,6 +2,12 @@ import {readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {expect, type Locator, type Page} from '@playwright/test';
 
+/**
+ * The test build (scripts/test.sh: fake Algolia credentials, EDIT_URL and the fixtures of tests/e2e/fixtures),
+ * served on the port after the production build's.
+ */
+export const TEST_BUILD_URL = `http://localhost:${Number(process.env.E2E_PORT ?? 3100) + 1}`;
+
 /** Paths of every page in the production build's sitemap (`E2E_BUILD_DIR`, default `build`), as served locally. */
 export function sitemapPaths(): string[] {
   const xml = readFileSync(join(process.cwd(), process.env.E2E_BUILD_DIR ?? 'build', 'sitemap.xml'), 'utf8');
@@ -23,6 +29,41 @@ export async function hydrated(page: Page): Promise<void> {
   await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
 }
 
+/**
+ * Loads a page and waits until React has hydrated it: the site bundle starts after the first frame
+ * (src/ssrTemplate.ts), so a click or key press before that would do nothing. Returns the main response.
+ */
+export async function visit(page: Page, path: string) {
+  const response = await page.goto(path);
+  await hydrated(page);
+  return response;
+}
+
+/** Reloads the page and waits for hydration, as `visit` does. */
+export async function reload(page: Page): Promise<void> {
+  await page.reload();
+  await hydrated(page);
+}
+
+/**
+ * Clicks a React control the way a reader does: only once the page has hydrated (a click on the server's markup
+ * before that does nothing, and on a busy machine the bundle can start seconds after the first paint).
+ */
+export async function press(control: Locator): Promise<void> {
+  await hydrated(control.page());
+  await control.click();
+}
+
+/**
+ * Waits until the browser has been idle `times` times in a row (each idle callback asked for in the one before), so
+ * that idle work queued before (prefetches, lazy effects), and any idle work it queued in turn, has run.
+ */
+export async function idle(page: Page, times = 2): Promise<void> {
+  await page.evaluate(async (n) => {
+    for (let i = 0; i < n; i++) await new Promise((resolve) => requestIdleCallback(resolve));
+  }, times);
+}
+
 /** Whether the page has the mobile layout (the switch is at 996 px). */
 export function isMobile(page: Page): boolean {
   return (page.viewportSize()?.width ?? 1280) < 997;
@@ -30,27 +71,16 @@ export function isMobile(page: Page): boolean {
 
 /** On a doc page at mobile width: opens the menu (it shows the docs menu) and goes back to the primary menu. */
 export async function openPrimaryMenu(page: Page): Promise<Locator> {
-  await page.getByRole('button', {name: '打开或关闭导航菜单'}).click();
+  await press(page.getByRole('button', {name: '打开或关闭导航菜单'}));
   const menu = page.locator('.navbar-sidebar');
-  await menu.getByRole('button', {name: '← 回到主菜单'}).click();
+  await press(menu.getByRole('button', {name: '← 回到主菜单'}));
   return menu;
 }
 
-/**
- * Serves the site bundle (main.js) with `from` replaced by `to`, as a build with that change would ship it: a fault
- * or a configuration no real build of ours has, without a build per case. Fails at once, with a clear message, when
- * the bundle no longer contains `from` (the minifier or the config changed).
- */
-export async function serveBundleWith(page: Page, from: string, to: string): Promise<void> {
-  const html = await (await page.request.get('/docs/documents/introduct')).text();
-  const src = /"(\/assets\/js\/main\.[0-9a-f]+\.js)"/.exec(html)?.[1];
-  expect(src, 'the site bundle in the page HTML (src/ssrTemplate.ts)').toBeTruthy();
-  const body = await (await page.request.get(src!)).text();
-  expect(body, 'the text to replace, as the bundle writes it').toContain(from);
-  const patched = body.replace(from, to);
-  await page.route(`**${src}`, (route) =>
-    route.fulfill({body: patched, contentType: 'application/javascript'}).catch(() => {
-      // The page is gone (test over): nothing to answer.
-    }),
-  );
+/** The colour-mode toggle a reader can reach: in the navbar on desktop, inside the opened menu on mobile. */
+export async function colourToggle(page: Page): Promise<Locator> {
+  if (isMobile(page)) await press(page.getByRole('button', {name: '打开或关闭导航菜单'}));
+  const toggle = page.locator('button[title*="模式"]:visible').first();
+  await expect(toggle).toBeEnabled();
+  return toggle;
 }

@@ -1,6 +1,6 @@
 // Image zoom: doc images open large by click or keyboard and close by Escape or click; the code loads only where needed.
 import {expect, test, type Page} from '@playwright/test';
-import {hydrated} from './helpers';
+import {press, visit} from './helpers';
 
 const WITH_IMAGE = '/docs/documents/guide/Train/mintor';
 const opened = '.medium-zoom-image--opened';
@@ -22,13 +22,12 @@ function watchZoomCode(page: Page): () => boolean {
   return () => loaded;
 }
 
-test('clicking an image opens it large; Escape and a click close it', async ({page}) => {
-  await page.goto(WITH_IMAGE);
-  await hydrated(page);
+test('clicking an image opens it large; Escape and a click close it', {tag: '@both'}, async ({page}) => {
+  await visit(page, WITH_IMAGE);
   const image = page.getByRole('button', {name: /^放大图片：损失曲线对比/});
   await image.scrollIntoViewIfNeeded();
   const inline = await image.boundingBox();
-  await image.click();
+  await press(image);
   await zoomedIn(page);
   const zoomed = await page.locator(opened).boundingBox();
   // The overlay hides the page behind the figure (Infima's light background colour is transparent).
@@ -37,15 +36,14 @@ test('clicking an image opens it large; Escape and a click close it', async ({pa
   await page.keyboard.press('Escape');
   await expect(page.locator(opened)).toHaveCount(0);
 
-  await image.click();
+  await press(image);
   await zoomedIn(page);
   await page.locator('.medium-zoom-overlay').click({position: {x: 5, y: 5}});
   await expect(page.locator(opened)).toHaveCount(0);
 });
 
 test('the keyboard opens an image with Enter and Escape closes it, returning focus', async ({page}) => {
-  await page.goto(WITH_IMAGE);
-  await hydrated(page);
+  await visit(page, WITH_IMAGE);
   const image = page.getByRole('button', {name: /^放大图片：损失曲线对比/});
   await image.focus();
   await page.keyboard.press('Enter');
@@ -59,34 +57,31 @@ test('the keyboard opens an image with Enter and Escape closes it, returning foc
 
 test('the zoom code loads only when a reader first opens an image', async ({page}) => {
   const zoomCodeLoaded = watchZoomCode(page);
-  await page.goto('/docs/documents/introduct');
-  await hydrated(page);
+  await visit(page, '/docs/documents/introduct');
   await page.waitForLoadState('networkidle');
   expect(zoomCodeLoaded()).toBe(false);
-  await page.goto(WITH_IMAGE);
-  await hydrated(page);
+  await visit(page, WITH_IMAGE);
   const image = page.getByRole('button', {name: /^放大图片：损失曲线对比/});
   await expect(image).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(zoomCodeLoaded(), 'zoom code fetched before any image was opened').toBe(false);
-  await image.click();
+  await press(image);
   await zoomedIn(page);
   expect(zoomCodeLoaded()).toBe(true);
 });
 
 test("after client-side navigation the new page's images zoom", async ({page}) => {
-  await page.goto(WITH_IMAGE);
-  await hydrated(page);
-  await page.getByRole('button', {name: /^放大图片：损失曲线对比/}).click();
+  await visit(page, WITH_IMAGE);
+  await press(page.getByRole('button', {name: /^放大图片：损失曲线对比/}));
   await zoomedIn(page);
   await page.keyboard.press('Escape');
   await expect(page.locator(opened)).toHaveCount(0);
   // The LoRA figure is on the parameter page, reached by a link in the text, without a reload.
-  await page.locator('.theme-doc-markdown a[href$="/guide/Train/parameter"]').last().click();
+  await press(page.locator('.theme-doc-markdown a[href$="/guide/Train/parameter"]').last());
   await expect(page).toHaveURL(/\/guide\/Train\/parameter$/);
   const lora = page.getByRole('button', {name: /^放大图片：/}).first();
   await lora.scrollIntoViewIfNeeded();
-  await lora.click();
+  await press(lora);
   await zoomedIn(page);
   await page.keyboard.press('Escape');
   await expect(page.locator(opened)).toHaveCount(0);

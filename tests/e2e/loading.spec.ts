@@ -5,12 +5,11 @@
 // 200 ms and 800 ms are checked to the millisecond however busy the machine is (on real time, a 2-core CI machine
 // ran the 200 ms timer over a second late).
 import {expect, test} from '@playwright/test';
-import {hydrated} from './helpers';
+import {press, visit} from './helpers';
 
 test('the route progress bar starts 200 ms after a path change, at 8 %, and trickles every 800 ms', async ({page}) => {
   await page.clock.install();
-  await page.goto('/docs/documents/introduct');
-  await hydrated(page);
+  await visit(page, '/docs/documents/introduct');
   // The next page's chunks are held back until the bar has been checked.
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -27,7 +26,7 @@ test('the route progress bar starts 200 ms after a path change, at 8 %, and tric
       transition: bar.style.transitionDuration,
     }));
 
-  await page.locator('a.pagination-nav__link--next').click();
+  await press(page.locator('a.pagination-nav__link--next'));
   await page.clock.runFor(199);
   await expect(progress).toHaveCount(0);
   await page.clock.runFor(1);

@@ -1,6 +1,6 @@
 // "复制为 Markdown" and "查看 Markdown" on doc pages.
 import {expect, test} from '@playwright/test';
-import {hydrated} from './helpers';
+import {hydrated, press, visit} from './helpers';
 
 const DOC = '/docs/documents/problems/outofmemory';
 
@@ -9,8 +9,7 @@ test.use({permissions: ['clipboard-read', 'clipboard-write']});
 test('the copy button puts the page’s exact Markdown on the clipboard, by keyboard too', async ({page, request}) => {
   const expected = await (await request.get(`${DOC}.md`)).text();
   expect(expected).toMatch(/^# 显存不足/);
-  await page.goto(DOC);
-  await hydrated(page);
+  await visit(page, DOC);
   const button = page.getByRole('button', {name: '复制为 Markdown'});
   await button.focus();
   await page.keyboard.press('Enter');
@@ -21,9 +20,8 @@ test('the copy button puts the page’s exact Markdown on the clipboard, by keyb
 
 test('a failed copy says so', async ({page}) => {
   await page.route(/\.md$/, (route) => route.abort());
-  await page.goto(DOC);
-  await hydrated(page);
-  await page.getByRole('button', {name: '复制为 Markdown'}).click();
+  await visit(page, DOC);
+  await press(page.getByRole('button', {name: '复制为 Markdown'}));
   await expect(page.getByRole('button', {name: /复制失败/})).toBeVisible();
 });
 
@@ -65,8 +63,7 @@ test('a doc page loads without ICU locale data: no Intl object, no localeCompare
     };
   });
   // A page with code blocks (theme-common memoises each block's options) and, on mobile, the docs menu.
-  await page.goto('/docs/documents/guide/Train/parameter');
-  await hydrated(page);
+  await visit(page, '/docs/documents/guide/Train/parameter');
   await expect(page.locator('.theme-last-updated time')).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(await page.evaluate(() => (window as unknown as {icuCalls: string[]}).icuCalls)).toEqual([]);

@@ -1,5 +1,5 @@
 import {expect, test, type Page} from '@playwright/test';
-import {hydrated} from './helpers';
+import {press, visit} from './helpers';
 
 const DOC = '/docs/documents/introduct';
 const modal = (page: Page) => page.locator('.DocSearch-Modal');
@@ -7,8 +7,7 @@ const input = (page: Page) => page.locator('.DocSearch-Input');
 const hitLinks = (page: Page) => page.locator('.DocSearch-Hit a');
 
 async function openWithShortcut(page: Page) {
-  await page.goto(DOC);
-  await hydrated(page);
+  await visit(page, DOC);
   await page.keyboard.press('Control+k');
   await expect(input(page)).toBeFocused();
 }
@@ -22,8 +21,7 @@ test.describe('embedded search', () => {
   test('the index loads only when search opens, from this site only', async ({page}) => {
     const requests: string[] = [];
     page.on('request', (r) => requests.push(r.url()));
-    await page.goto(DOC);
-    await hydrated(page);
+    await visit(page, DOC);
     await page.waitForLoadState('networkidle');
     expect(requests.filter((u) => /search-index/.test(u))).toEqual([]);
     await expect(page.locator('link[rel="preconnect"][href*="algolia"]')).toHaveCount(0);
@@ -43,8 +41,7 @@ test.describe('embedded search', () => {
   });
 
   test('slash opens outside text fields, Escape gives focus back; Ctrl+F is left alone', async ({page}) => {
-    await page.goto(DOC);
-    await hydrated(page);
+    await visit(page, DOC);
     await page.keyboard.press('Control+f');
     await expect(modal(page)).toBeHidden();
     await page.locator('article h1').click();
@@ -70,8 +67,7 @@ test.describe('embedded search', () => {
   });
 
   test('the current text selection becomes the initial query, cut to 64 characters', async ({page}) => {
-    await page.goto(DOC);
-    await hydrated(page);
+    await visit(page, DOC);
     await page.evaluate(() => {
       const p = document.createElement('p');
       p.id = 'selection-probe';
@@ -105,7 +101,7 @@ test.describe('embedded search', () => {
     });
   }
 
-  test('Enter opens the hit at its anchor and saves it as a recent search', async ({page}) => {
+  test('Enter opens the hit at its anchor and saves it as a recent search', {tag: '@both'}, async ({page}) => {
     await searchFor(page, '显存不足');
     const first = hitLinks(page).first();
     await expect(first).toBeVisible();
@@ -124,10 +120,10 @@ test.describe('embedded search', () => {
     await input(page).press('Enter');
     await expect(page).toHaveURL(/gift_token/);
     await page.keyboard.press('Control+k');
-    await page.getByTitle('收藏这个搜索').first().click();
+    await press(page.getByTitle('收藏这个搜索').first());
     await expect(page.locator('.DocSearch-Hit-source', {hasText: '收藏'})).toBeVisible();
     await expect(page.locator('.DocSearch-Hit-source', {hasText: '最近搜索'})).toBeHidden();
-    await page.getByTitle('从收藏列表中删除这个搜索').first().click();
+    await press(page.getByTitle('从收藏列表中删除这个搜索').first());
     await expect(page.locator('.DocSearch-Hit')).toHaveCount(0);
     await expect(page.locator('.DocSearch-StartScreen')).toHaveText('没有最近搜索');
   });
@@ -165,20 +161,17 @@ test.describe('embedded search', () => {
     expect(dialogs).toBe(0);
   });
 
-  test('the footer links to the search page, which opens results at their anchor', async ({page}) => {
+  test('the footer links to the search page, which opens results at their anchor', {tag: '@both'}, async ({page}) => {
     await searchFor(page, 'SFTP');
     const seeAll = page.getByRole('link', {name: /查看全部 \d+ 个结果/});
     await expect(seeAll).toBeVisible();
-    await seeAll.click();
+    await press(seeAll);
     await expect(page).toHaveURL(/\/search\?q=SFTP/);
     const results = page.locator('article h2 a');
     await expect(results.first()).toBeVisible();
     const href = (await results.first().getAttribute('href'))!;
     // Click the result just read, even if the list re-renders in between.
-    await page
-      .locator(`article h2 a[href=${JSON.stringify(href)}]`)
-      .first()
-      .click();
+    await press(page.locator(`article h2 a[href=${JSON.stringify(href)}]`).first());
     await expect(page).toHaveURL(new RegExp(href.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') + '$'));
     await expect(page.locator('article h1')).toBeVisible();
   });

@@ -1,5 +1,5 @@
 import {expect, test, type BrowserContext} from '@playwright/test';
-import {collectErrors, hydrated, isMobile, openPrimaryMenu} from './helpers';
+import {collectErrors, isMobile, openPrimaryMenu, press, visit} from './helpers';
 
 const DOC = '/docs/documents/introduct';
 
@@ -11,9 +11,8 @@ async function openMenuIfMobile(page: import('@playwright/test').Page) {
   if (isMobile(page)) await openPrimaryMenu(page);
 }
 
-test('without the cookie, navbar links are as configured', async ({page}) => {
-  await page.goto(DOC);
-  await hydrated(page);
+test('without the cookie, navbar links are as configured', {tag: '@both'}, async ({page}) => {
+  await visit(page, DOC);
   await expect(page.locator('a.navbar__brand').first()).toHaveAttribute('href', DOC);
   await openMenuIfMobile(page);
   await expect(
@@ -24,31 +23,29 @@ test('without the cookie, navbar links are as configured', async ({page}) => {
   ).toHaveAttribute('href', 'https://www.llamafactory.com.cn/overview');
 });
 
-test('the source cookie is appended to navbar links and the logo, with no hydration error', async ({
-  page,
-  context,
-  baseURL,
-}) => {
-  await setSource(context, 'wechat group', baseURL!);
-  const errors = collectErrors(page);
-  const html = await (await page.request.get(DOC)).text();
-  expect(html).not.toContain('source=');
-  await page.goto(DOC);
-  await hydrated(page);
-  await expect(page.locator('a.navbar__brand').first()).toHaveAttribute('href', `${DOC}?source=wechat%20group`);
-  await openMenuIfMobile(page);
-  await expect(
-    page
-      .locator('nav.navbar')
-      .getByRole('link', {name: /返回控制台/})
-      .last(),
-  ).toHaveAttribute('href', 'https://www.llamafactory.com.cn/overview?source=wechat%20group');
-  await expect(page.locator('nav.navbar').getByRole('link', {name: '控制台概览', exact: true}).first()).toHaveAttribute(
-    'href',
-    '/docs/documents/overview?source=wechat%20group',
-  );
-  expect(errors).toEqual([]);
-});
+test(
+  'the source cookie is appended to navbar links and the logo, with no hydration error',
+  {tag: '@both'},
+  async ({page, context, baseURL}) => {
+    await setSource(context, 'wechat group', baseURL!);
+    const errors = collectErrors(page);
+    const html = await (await page.request.get(DOC)).text();
+    expect(html).not.toContain('source=');
+    await visit(page, DOC);
+    await expect(page.locator('a.navbar__brand').first()).toHaveAttribute('href', `${DOC}?source=wechat%20group`);
+    await openMenuIfMobile(page);
+    await expect(
+      page
+        .locator('nav.navbar')
+        .getByRole('link', {name: /返回控制台/})
+        .last(),
+    ).toHaveAttribute('href', 'https://www.llamafactory.com.cn/overview?source=wechat%20group');
+    await expect(
+      page.locator('nav.navbar').getByRole('link', {name: '控制台概览', exact: true}).first(),
+    ).toHaveAttribute('href', '/docs/documents/overview?source=wechat%20group');
+    expect(errors).toEqual([]);
+  },
+);
 
 test('a hostile cookie value stays an encoded parameter and the page keeps working', async ({
   page,
@@ -62,15 +59,14 @@ test('a hostile cookie value stays an encoded parameter and the page keeps worki
     dialogs++;
     void d.dismiss();
   });
-  await page.goto(DOC);
-  await hydrated(page);
+  await visit(page, DOC);
   const href = (await page.locator('a.navbar__brand').first().getAttribute('href'))!;
   const url = new URL(href, baseURL);
   expect(url.origin).toBe(new URL(baseURL!).origin);
   expect(url.pathname).toBe(DOC);
   expect(url.searchParams.get('source')).toBe(hostile);
   await expect(page.locator('nav img[src="x"]')).toHaveCount(0);
-  await page.locator('a.navbar__brand').first().click();
+  await press(page.locator('a.navbar__brand').first());
   await expect(page.locator('article h1')).toBeVisible();
   expect(dialogs).toBe(0);
 });

@@ -1,6 +1,6 @@
 // With localStorage blocked (private mode, blocked cookies) the site keeps working on per-page state.
 import {expect, test} from '@playwright/test';
-import {collectErrors, hydrated} from './helpers';
+import {collectErrors, colourToggle, press, reload, visit} from './helpers';
 
 test.beforeEach(async ({page}) => {
   await page.addInitScript(() => {
@@ -19,16 +19,13 @@ test('pages, colour mode, the announcement bar and search work without storage',
   page.on('console', (m) => {
     if (m.type() === 'warning' || m.type() === 'error') warnings.push(m.text());
   });
-  await page.goto('/docs/documents/introduct');
-  await hydrated(page);
+  await visit(page, '/docs/documents/introduct');
   await expect(page.locator('article h1')).toBeVisible();
 
-  await page.getByRole('button', {name: '关闭', exact: true}).click();
+  await press(page.getByRole('button', {name: '关闭', exact: true}));
   await expect(page.locator('.theme-announcement-bar')).toBeHidden();
 
-  const toggle = page.locator('button[title*="模式"]:visible').first();
-  if (!(await toggle.isVisible())) await page.getByRole('button', {name: '打开或关闭导航菜单'}).click();
-  await page.locator('button[title*="模式"]:visible').first().click();
+  await press(await colourToggle(page));
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   await page.keyboard.press('Escape');
 
@@ -43,13 +40,9 @@ test('pages, colour mode, the announcement bar and search work without storage',
 });
 
 test('choices last only for the page when storage is blocked', async ({page}) => {
-  await page.goto('/docs/documents/introduct');
-  await hydrated(page);
-  const menu = page.getByRole('button', {name: '打开或关闭导航菜单'});
-  if (await menu.isVisible()) await menu.click();
-  await page.locator('button[title*="模式"]:visible').first().click();
+  await visit(page, '/docs/documents/introduct');
+  await press(await colourToggle(page));
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-  await page.reload();
-  await hydrated(page);
+  await reload(page);
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
 });

@@ -1,0 +1,55 @@
+// The built sites, read from disk: the checks that need no browser (scripts/test.sh runs them after both builds).
+import {existsSync, readFileSync} from 'node:fs';
+import {join} from 'node:path';
+
+/** The production build (`E2E_BUILD_DIR`, default `build`) and the test build beside it (scripts/test.sh). */
+export const buildDir = join(process.cwd(), process.env.E2E_BUILD_DIR ?? 'build');
+export const testBuildDir = `${buildDir}-test`;
+
+/** Paths of every page in a build's sitemap, as served. */
+export function sitemapPaths(dir = buildDir): string[] {
+  const xml = readFileSync(join(dir, 'sitemap.xml'), 'utf8');
+  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!.replace(/&amp;/g, '&')).pathname);
+}
+
+/** The file a static host serves for `path` (percent-encoded, as in the sitemap). */
+export function builtFile(path: string, dir = buildDir): string {
+  const decoded = decodeURIComponent(path);
+  const file = [join(dir, decoded, 'index.html'), join(dir, `${decoded}.html`), join(dir, decoded)].find(
+    (f) => existsSync(f) && !f.endsWith('/'),
+  );
+  if (!file) throw new Error(`nothing built for ${path} in ${dir}`);
+  return file;
+}
+
+export function builtText(path: string, dir = buildDir): string {
+  return readFileSync(builtFile(path, dir), 'utf8');
+}
+
+type Attributes = Record<string, string>;
+
+function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|amp|quot|lt|gt|apos);/gi, (entity, code: string) => {
+    const named: Record<string, string> = {amp: '&', quot: '"', lt: '<', gt: '>', apos: "'"};
+    if (code[0] !== '#') return named[code.toLowerCase()] ?? entity;
+    return String.fromCodePoint(code[1] === 'x' ? parseInt(code.slice(2), 16) : Number(code.slice(1)));
+  });
+}
+
+/** The tags named `name` in an HTML fragment, as attribute maps (the HTML is minified: values may be bare). */
+export function tags(html: string, name: string): Attributes[] {
+  return [...html.matchAll(new RegExp(`<${name}\\b([^>]*)>`, 'g'))].map(([, attrs]) =>
+    Object.fromEntries(
+      [...attrs!.matchAll(/([^\s=/]+)(?:=("[^"]*"|'[^']*'|[^\s>]+))?/g)].map(([, key, value = '']) => [
+        key!.toLowerCase(),
+        decodeEntities(value.replace(/^(["'])(.*)\1$/s, '$2').replace(/\/$/, '')),
+      ]),
+    ),
+  );
+}
+
+/** The <meta> and <link> tags of a built page's <head>. */
+export function headTags(html: string): {meta: Attributes[]; link: Attributes[]} {
+  const head = html.slice(0, html.indexOf('</head>'));
+  return {meta: tags(head, 'meta'), link: tags(head, 'link')};
+}
