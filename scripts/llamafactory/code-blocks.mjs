@@ -343,9 +343,13 @@ function checkRecords(where, entry, records) {
 
 const CLI = /(?:^|[\s;&|(`])(?:llamafactory-cli|lmf)\s+([A-Za-z][\w-]*)/gm;
 
-/** `llamafactory-cli` invocations in a shell block must use a subcommand of the pinned release. */
+/** `llamafactory-cli` invocations in a shell block must use a subcommand of the pinned release; placeholders are
+ * not written as `<端口>`, which the shell reads as redirections (often without a syntax error). */
 export function checkCli(code) {
   const errors = [];
+  for (const m of code.matchAll(/<[^<>\n]*\p{Script=Han}[^<>\n]*>/gu)) {
+    errors.push(`shell placeholder ${m[0]} is read as a redirection: write it without angle brackets`);
+  }
   for (const m of code.matchAll(CLI)) {
     const sub = m[1];
     if (reference.cli.commands.includes(sub)) continue;
