@@ -268,75 +268,66 @@ export function checkDatasetInfo(info, {fragment = false, pageText = '', files =
   return errors;
 }
 
-/** The columns a registered entry reads must exist in the sample records shown for it. */
+/** The columns a registered entry reads must exist in the sample records shown for it. As in data/parser.py, a
+ * `columns` (or `tags`) object replaces the defaults: names it leaves out are read as None, not as the default. */
 function checkRecords(where, entry, records) {
   const list = Array.isArray(records) ? records : [records];
   if (!list.length || !list.every((r) => r && typeof r === 'object' && !Array.isArray(r))) return [];
   const errors = [];
   const formatting = entry.formatting ?? 'alpaca';
-  const columns = entry.columns ?? {};
+  const columns = entry.columns ?? Object.fromEntries(INFO.columns.map((c) => [c, INFO.defaults[c] ?? null]));
   const has = (field) => list.some((r) => field in r);
-  if (formatting === 'alpaca') {
-    const wanted = entry.ranking
-      ? {prompt: 'instruction', query: 'input', chosen: null, rejected: null}
-      : {prompt: 'instruction', query: 'input', response: 'output'};
-    for (const [col, def] of Object.entries({...wanted, ...columns})) {
-      const field = columns[col] ?? def;
-      if (
-        !field ||
-        (['system', 'tools', 'history', 'images', 'videos', 'audios', 'kto_tag'].includes(col) && !columns[col])
-      )
-        continue;
-      if (!has(field)) {
-        errors.push(
-          `${where}: column ${col} reads field "${field}", which no sample record has` +
-            (col === 'query' && !columns.query
-              ? ' (datasets fails with KeyError; map "query" to an existing field or add it)'
-              : ''),
-        );
-      }
-    }
-  } else {
-    const messages = columns.messages ?? INFO.defaults.messages;
-    if (!has(messages)) errors.push(`${where}: column messages reads field "${messages}", which no sample record has`);
-    const tags = {
-      ...Object.fromEntries(INFO.tags.map((t) => [t, INFO.defaults[t]])),
-      ...(formatting === 'openai'
-        ? {
-            role_tag: 'role',
-            content_tag: 'content',
-            user_tag: 'user',
-            assistant_tag: 'assistant',
-            system_tag: 'system',
-            observation_tag: 'tool',
-            function_tag: 'function_call',
-          }
-        : {}),
-      ...(entry.tags ?? {}),
-    };
-    const turns = list.flatMap((r) => (Array.isArray(r[messages]) ? r[messages] : []));
-    if (turns.length && !turns.every((t) => t && tags.role_tag in t && tags.content_tag in t)) {
-      errors.push(
-        `${where}: messages need fields "${tags.role_tag}" and "${tags.content_tag}" (tags role_tag/content_tag)`,
-      );
-    } else if (turns.length) {
-      const roles = new Set([
-        tags.user_tag,
-        tags.assistant_tag,
-        tags.observation_tag,
-        tags.function_tag,
-        tags.system_tag,
-      ]);
-      const unknown = [...new Set(turns.map((t) => t[tags.role_tag]).filter((r) => !roles.has(r)))];
-      if (unknown.length)
-        errors.push(
-          `${where}: role ${unknown.map((r) => `"${r}"`).join(', ')} is not one of the tags ${[...roles].join(', ')}`,
-        );
-    }
-    for (const col of ['system', 'tools', 'images', 'videos', 'audios', 'chosen', 'rejected', 'kto_tag']) {
-      if (columns[col] && !has(columns[col]))
-        errors.push(`${where}: column ${col} reads field "${columns[col]}", which no sample record has`);
-    }
+  const missing = (col) => `${where}: column ${col} reads field "${columns[col]}", which no sample record has`;
+  const read =
+    formatting === 'alpaca'
+      ? [
+          'prompt',
+          'query',
+          'response',
+          'history',
+          'system',
+          'tools',
+          'images',
+          'videos',
+          'audios',
+          'chosen',
+          'rejected',
+          'kto_tag',
+        ]
+      : ['messages', 'system', 'tools', 'images', 'videos', 'audios', 'chosen', 'rejected', 'kto_tag'];
+  for (const col of read) {
+    if (!columns[col] || has(columns[col])) continue;
+    errors.push(
+      missing(col) +
+        (col === 'query' && !entry.columns
+          ? ' (the default columns map query to "input": datasets fails with KeyError: \'input\'; list the columns you use)'
+          : ''),
+    );
+  }
+  if (formatting === 'alpaca' || !columns.messages) return errors;
+  const tags = entry.tags ?? Object.fromEntries(INFO.tags.map((t) => [t, INFO.defaults[t]]));
+  const turns = list.flatMap((r) => (Array.isArray(r[columns.messages]) ? r[columns.messages] : []));
+  if (!turns.length) return errors;
+  if (!turns.every((t) => t && tags.role_tag in t && tags.content_tag in t)) {
+    errors.push(
+      `${where}: messages need fields "${tags.role_tag}" and "${tags.content_tag}" (tags role_tag/content_tag)`,
+    );
+    return errors;
+  }
+  const roles = [tags.user_tag, tags.assistant_tag, tags.observation_tag, tags.function_tag].filter(Boolean);
+  const bad = new Set();
+  for (const r of list) {
+    const msgs = Array.isArray(r[columns.messages]) ? r[columns.messages] : [];
+    msgs.forEach((m, i) => {
+      const role = m[tags.role_tag];
+      if (!(roles.includes(role) || (i === 0 && tags.system_tag && role === tags.system_tag))) bad.add(role);
+    });
+  }
+  if (bad.size) {
+    errors.push(
+      `${where}: role ${[...bad].map((r) => `"${r}"`).join(', ')} matches no tag (${roles.join(', ')}` +
+        `${tags.system_tag ? `, ${tags.system_tag} first` : ''}); LLaMA-Factory drops such samples ("Invalid role tag")`,
+    );
   }
   return errors;
 }

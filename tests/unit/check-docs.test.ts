@@ -270,7 +270,7 @@ test('dataset_info.json entries must name files the page shows, with the fields 
   const noInput = JSON.stringify([{instruction: '问', output: '答'}]);
   assert.match(
     blockErrors(fence('json', noInput, 'title="my_data.json"'), info({file_name: 'my_data.json'}))[0] ?? '',
-    /column query reads field "input", which no sample record has \(datasets fails with KeyError/,
+    /column query reads field "input", which no sample record has \(.*KeyError: 'input'/,
   );
   const chat = JSON.stringify([
     {
@@ -290,6 +290,25 @@ test('dataset_info.json entries must name files the page shows, with the fields 
     tags: {role_tag: 'role', content_tag: 'content', user_tag: 'user', assistant_tag: 'assistant'},
   };
   assert.deepEqual(blockErrors(fence('json', chat, 'title="chat.json"'), info(tagged)), []);
+  // With `tags`, a tag it leaves out is None: a leading system message is then an invalid role and the sample is dropped.
+  const withSystem = JSON.stringify([
+    {
+      messages: [
+        {role: 'system', content: '你是客服'},
+        {role: 'user', content: '问'},
+        {role: 'assistant', content: '答'},
+      ],
+    },
+  ]);
+  assert.match(
+    blockErrors(fence('json', withSystem, 'title="chat.json"'), info(tagged))[0] ?? '',
+    /role "system" matches no tag .*"Invalid role tag"/,
+  );
+  const withSystemTag = {...tagged, tags: {...tagged.tags, system_tag: 'system'}};
+  assert.deepEqual(blockErrors(fence('json', withSystem, 'title="chat.json"'), info(withSystemTag)), []);
+  // With `columns`, a column it leaves out is not read: instruction/output data without input is fine.
+  const listed = {file_name: 'my_data.json', columns: {prompt: 'instruction', response: 'output'}};
+  assert.deepEqual(blockErrors(fence('json', noInput, 'title="my_data.json"'), info(listed)), []);
   assert.deepEqual(blockErrors(info({file_name: 'elsewhere.json'}).replace('title=', 'fragment title=')), []);
 });
 
