@@ -1,12 +1,15 @@
 #!/usr/bin/env node
 // Checks every Markdown page under docs/ against the content guide's mechanical rules:
 // front matter, heading ids, code-block languages, depth floors, placeholders, relative links, images
-// (committed, Chinese alt text, within the size budget) and external links (well-formed https).
+// (committed, Chinese alt text, within the size budget), external links (well-formed https), and the code blocks
+// readers copy: YAML configs, JSON and dataset_info.json, Python, shell and llamafactory-cli lines, checked against the
+// pinned LLaMA-Factory release in scripts/llamafactory/reference.json (see scripts/llamafactory/code-blocks.mjs).
 // Usage: npm run check:docs -- [file ...]   (no arguments: every page under docs/; runs under tsx)
 import {readFileSync, readdirSync, existsSync, statSync} from 'node:fs';
 import {dirname, join, relative, resolve} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {splitFrontMatter} from '../src/lib/frontMatter';
+import {checkBlocks, checkSyntax, codeBlocks, syntaxJobs} from './llamafactory/code-blocks.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const docsDir = join(root, 'docs');
@@ -97,7 +100,22 @@ export function checkExternal(url) {
   return null;
 }
 
+/** Checks one page. Python and shell syntax is checked in one batch for all pages: use `checkFiles` for many. */
 export function checkFile(file) {
+  return checkFiles([file])[0];
+}
+
+/** Checks pages; the syntax of their Python and shell blocks is checked by one python3 process for all of them. */
+export function checkFiles(files) {
+  const results = files.map(checkPage);
+  const jobs = results.flatMap((r) => r.syntax.map((job) => ({...job, result: r})));
+  checkSyntax(jobs.map(({lang, code}) => ({lang, code}))).forEach((problem, i) => {
+    if (problem) jobs[i].result.errors.push(`line ${jobs[i].line}: ${problem}`);
+  });
+  return results.map(({id, errors, cjk}) => ({id, errors, cjk}));
+}
+
+function checkPage(file) {
   const text = readFileSync(file, 'utf8');
   const id = relative(docsDir, file).replace(/\.mdx?$/, '');
   const errors = [];
@@ -109,8 +127,11 @@ export function checkFile(file) {
     const len = [...d].length;
     if (len < 40 || len > 120) errors.push(`front matter: description is ${len} characters, want 40-120`);
   }
-  const {prose, problems} = scan(body, text.split('\n').length - body.split('\n').length);
+  const offset = text.split('\n').length - body.split('\n').length;
+  const {prose, problems} = scan(body, offset);
   errors.push(...problems);
+  const blocks = codeBlocks(body, offset);
+  for (const {line, message} of checkBlocks(blocks, body)) errors.push(`line ${line}: ${message}`);
   const seen = new Set();
   for (const {line, n} of prose) {
     const h = HEADING.exec(line);
@@ -157,14 +178,13 @@ export function checkFile(file) {
   ).length;
   const floor = depthFloor(id);
   if (cjk < floor) errors.push(`only ${cjk} CJK characters outside code, floor is ${floor}`);
-  return {id, errors, cjk};
+  return {id, errors, cjk, syntax: syntaxJobs(blocks)};
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const files = process.argv.length > 2 ? process.argv.slice(2).map((f) => resolve(f)) : walk(docsDir);
   let failed = 0;
-  for (const file of files) {
-    const {id, errors, cjk} = checkFile(file);
+  for (const {id, errors, cjk} of checkFiles(files)) {
     if (errors.length) {
       failed++;
       console.log(`✗ ${id} (${cjk} CJK)`);

@@ -11,6 +11,7 @@ import {
   headingIds,
   parseFrontMatter,
 } from '../../scripts/check-docs.mjs';
+import {reference} from '../../scripts/llamafactory/code-blocks.mjs';
 
 const han = (n: number) => '微调'.repeat(Math.ceil(n / 2)).slice(0, n);
 const goodFront =
@@ -121,4 +122,219 @@ test('external links must be well-formed https', () => {
     'line 6: external link http://example.com must use https://',
     'line 6: external link http://example.org must use https://',
   ]);
+});
+
+/** The code-block findings of a page made of `blocks` (prose padded to the depth floor), without the line prefix. */
+function blockErrors(...blocks: string[]): string[] {
+  return checkFile(page(`${han(900)}\n\n${blocks.join('\n\n')}\n`)).errors.map((e: string) =>
+    e.replace(/^line \d+: /, ''),
+  );
+}
+
+const fence = (lang: string, code: string, meta = '') => `\`\`\`${lang}${meta ? ` ${meta}` : ''}\n${code}\n\`\`\``;
+const goodYaml = [
+  'model_name_or_path: /shared-only/models/Qwen/Qwen3-8B',
+  'stage: sft',
+  'do_train: true',
+  'finetuning_type: lora',
+  'lora_rank: 8',
+  'dataset: my_data',
+  'template: qwen3_nothink',
+  'cutoff_len: 2048',
+  'learning_rate: 1.0e-4',
+  'num_train_epochs: 3',
+  'bf16: true',
+  'flash_attn: fa2',
+  'lr_scheduler_type: cosine',
+  'output_dir: /workspace/llamafactory/output/qwen3-8b-lora',
+].join('\n');
+
+test('the reference names the pinned release, its CLI and templates', () => {
+  assert.match(reference.llamafactory.version, /^\d+\.\d+\.\d+$/);
+  assert.ok(reference.cli.commands.includes('train'));
+  assert.ok(!reference.cli.commands.includes('eval'));
+  assert.ok(reference.templates.includes('qwen3_nothink'));
+  assert.deepEqual(reference.arguments.model.flash_attn.choices, ['auto', 'disabled', 'sdpa', 'fa2', 'fa3']);
+});
+
+test('a complete training YAML passes; a broken YAML block fails to parse', () => {
+  assert.deepEqual(blockErrors(fence('yaml', goodYaml, 'title="qwen3_lora_sft.yaml"')), []);
+  assert.match(blockErrors(fence('yaml', 'stage: sft\n  bad: [indent'))[0] ?? '', /YAML does not parse/);
+});
+
+test('YAML keys must be arguments of the pinned release', () => {
+  assert.deepEqual(blockErrors(fence('yaml', `${goodYaml}\nlora_rnak: 8`)), [
+    `YAML key "lora_rnak" is not a LLaMA-Factory v${reference.llamafactory.version} argument`,
+  ]);
+});
+
+test('YAML values must fit: stage, finetuning_type, template, booleans, numbers', () => {
+  const broken = goodYaml
+    .replace('stage: sft', 'stage: grpo')
+    .replace('finetuning_type: lora', 'finetuning_type: qlora')
+    .replace('template: qwen3_nothink', 'template: gpt')
+    .replace('bf16: true', 'bf16: "yes"')
+    .replace('lora_rank: 8', 'lora_rank: eight')
+    .replace('flash_attn: fa2', 'flash_attn: flashattn2');
+  const text = blockErrors(fence('yaml', broken)).join('\n');
+  for (const expected of [
+    'YAML stage: "grpo" is not one of pt, sft, rm, ppo, dpo, kto',
+    'YAML finetuning_type: "qlora" is not one of',
+    'YAML template: "gpt" is not a template',
+    'YAML bf16: yes is str, want bool',
+    'YAML lora_rank: eight is str, want int',
+    'YAML flash_attn: "flashattn2" is not one of auto, disabled, sdpa, fa2, fa3',
+  ]) {
+    assert.ok(text.includes(expected), `missing: ${expected}\n${text}`);
+  }
+});
+
+test('YAML combinations the release rejects are reported', () => {
+  const text = blockErrors(
+    fence('yaml', goodYaml.replace('finetuning_type: lora', 'finetuning_type: full') + '\nquantization_bit: 4'),
+    fence('yaml', goodYaml.replace('stage: sft', 'stage: dpo') + '\ntrain_on_prompt: true'),
+    fence('yaml', goodYaml.replace('dataset: my_data\n', '')),
+  ).join('\n');
+  assert.match(text, /quantization_bit needs finetuning_type lora or oft, not full/);
+  assert.match(text, /train_on_prompt: true needs stage sft/);
+  assert.match(text, /do_train without dataset/);
+});
+
+test('export and chat YAML may not carry training arguments', () => {
+  const exportYaml = [
+    'model_name_or_path: /shared-only/models/Qwen/Qwen3-8B',
+    'adapter_name_or_path: /workspace/llamafactory/output/qwen3-8b-lora',
+    'template: qwen3_nothink',
+    'finetuning_type: lora',
+    'export_dir: /workspace/llamafactory/output/qwen3-8b-merged',
+  ].join('\n');
+  assert.deepEqual(blockErrors(fence('yaml', exportYaml, 'title="qwen3_export.yaml"')), []);
+  assert.match(
+    blockErrors(fence('yaml', `${exportYaml}\noutput_dir: /tmp/x`))[0] ?? '',
+    /"output_dir" is a training argument; llamafactory-cli export\/chat reject it/,
+  );
+});
+
+test('a partial YAML snippet must say `fragment`; `wrong` skips a deliberately broken block', () => {
+  assert.match(blockErrors(fence('yaml', 'cutoff_len: 1024\nper_device_train_batch_size: 1'))[0] ?? '', /fragment/);
+  assert.deepEqual(blockErrors(fence('yaml', 'cutoff_len: 1024\nper_device_train_batch_size: 1', 'fragment')), []);
+  assert.match(blockErrors(fence('yaml', 'cutoff_len: long', 'fragment'))[0] ?? '', /cutoff_len: long is str/);
+  assert.deepEqual(blockErrors(fence('yaml', 'template: gpt\nstage: grpo', 'title="旧写法" wrong')), []);
+  assert.deepEqual(blockErrors(fence('yaml', 'spack:\n  specs: [zlib]', 'title="spack.yaml"')), []);
+});
+
+test('JSON blocks must parse (JSON Lines too); a fragment may omit the outer braces', () => {
+  assert.deepEqual(blockErrors(fence('json', '{"a": 1}'), fence('json', '{"a": 1}\n{"a": 2}')), []);
+  assert.match(blockErrors(fence('json', '{"a": 1,}'))[0] ?? '', /JSON does not parse/);
+  assert.match(blockErrors(fence('json', '// 注释\n{"a": 1}'))[0] ?? '', /JSON does not parse/);
+  assert.deepEqual(blockErrors(fence('json', '"my_data": {"file_name": "my_data.json"}', 'fragment')), []);
+  assert.deepEqual(blockErrors(fence('json', '{"a": 1,}', 'wrong')), []);
+});
+
+const records = JSON.stringify([{instruction: '问', input: '', output: '答'}]);
+
+test('dataset_info.json entries follow the schema', () => {
+  const info = {
+    good: {file_name: 'my_data.json'},
+    bad: {
+      file_name: 'my_data.json',
+      formatting: 'chatml',
+      column: {prompt: 'q'},
+      columns: {question: 'q'},
+      tags: {role: 'role'},
+    },
+    mixed: {file_name: 'my_data.json', columns: {messages: 'conversations'}},
+    nothing: {formatting: 'sharegpt'},
+  };
+  const text = blockErrors(
+    fence('json', records, 'title="my_data.json"'),
+    fence('json', JSON.stringify(info, null, 2), 'title="dataset_info.json"'),
+  ).join('\n');
+  for (const expected of [
+    'dataset_info "bad": unknown key "column"',
+    'dataset_info "bad": formatting "chatml" is not one of alpaca, sharegpt, openai',
+    'dataset_info "bad": unknown column "question"',
+    'dataset_info "bad": unknown tag "role"',
+    'dataset_info "mixed": column "messages" belongs to sharegpt/openai, but formatting is alpaca',
+    'dataset_info "nothing": names no data',
+  ]) {
+    assert.ok(text.includes(expected), `missing: ${expected}\n${text}`);
+  }
+  assert.ok(!text.includes('"good"'), text);
+});
+
+test('dataset_info.json entries must name files the page shows, with the fields they read', () => {
+  const info = (entry: object) => fence('json', JSON.stringify({my_data: entry}), 'title="dataset_info.json"');
+  assert.deepEqual(blockErrors(fence('json', records, 'title="my_data.json"'), info({file_name: 'my_data.json'})), []);
+  assert.match(blockErrors(info({file_name: 'other.json'}))[0] ?? '', /other\.json is not shown or created anywhere/);
+  const noInput = JSON.stringify([{instruction: '问', output: '答'}]);
+  assert.match(
+    blockErrors(fence('json', noInput, 'title="my_data.json"'), info({file_name: 'my_data.json'}))[0] ?? '',
+    /column query reads field "input", which no sample record has \(.*KeyError: 'input'/,
+  );
+  const chat = JSON.stringify([
+    {
+      messages: [
+        {role: 'user', content: '问'},
+        {role: 'assistant', content: '答'},
+      ],
+    },
+  ]);
+  const sharegpt = {file_name: 'chat.json', formatting: 'sharegpt', columns: {messages: 'messages'}};
+  assert.match(
+    blockErrors(fence('json', chat, 'title="chat.json"'), info(sharegpt))[0] ?? '',
+    /messages need fields "from" and "value"/,
+  );
+  const tagged = {
+    ...sharegpt,
+    tags: {role_tag: 'role', content_tag: 'content', user_tag: 'user', assistant_tag: 'assistant'},
+  };
+  assert.deepEqual(blockErrors(fence('json', chat, 'title="chat.json"'), info(tagged)), []);
+  // With `tags`, a tag it leaves out is None: a leading system message is then an invalid role and the sample is dropped.
+  const withSystem = JSON.stringify([
+    {
+      messages: [
+        {role: 'system', content: '你是客服'},
+        {role: 'user', content: '问'},
+        {role: 'assistant', content: '答'},
+      ],
+    },
+  ]);
+  assert.match(
+    blockErrors(fence('json', withSystem, 'title="chat.json"'), info(tagged))[0] ?? '',
+    /role "system" matches no tag .*"Invalid role tag"/,
+  );
+  const withSystemTag = {...tagged, tags: {...tagged.tags, system_tag: 'system'}};
+  assert.deepEqual(blockErrors(fence('json', withSystem, 'title="chat.json"'), info(withSystemTag)), []);
+  // With `columns`, a column it leaves out is not read: instruction/output data without input is fine.
+  const listed = {file_name: 'my_data.json', columns: {prompt: 'instruction', response: 'output'}};
+  assert.deepEqual(blockErrors(fence('json', noInput, 'title="my_data.json"'), info(listed)), []);
+  assert.deepEqual(blockErrors(info({file_name: 'elsewhere.json'}).replace('title=', 'fragment title=')), []);
+});
+
+test('Python blocks must compile and shell blocks must pass bash -n', () => {
+  assert.deepEqual(
+    blockErrors(fence('python', 'import json\nprint(json.dumps({"a": 1}))'), fence('bash', 'ls -l | wc -l')),
+    [],
+  );
+  assert.match(blockErrors(fence('python', 'def f(:\n    pass'))[0] ?? '', /Python does not parse: line 1/);
+  assert.match(blockErrors(fence('python', '!pip install vllm'))[0] ?? '', /Python does not parse/);
+  assert.match(blockErrors(fence('bash', 'kill <PID>'))[0] ?? '', /shell does not parse \(bash -n\)/);
+  assert.deepEqual(blockErrors(fence('bash', 'ssh -p <端口> root@host')), [
+    'shell placeholder <端口> is read as a redirection: write it without angle brackets',
+  ]);
+  assert.match(blockErrors(fence('bash', 'if true; then echo x'))[0] ?? '', /shell does not parse/);
+  assert.deepEqual(blockErrors(fence('bash', 'if true; then echo x', 'wrong')), []);
+});
+
+test('llamafactory-cli lines must use subcommands of the pinned release', () => {
+  assert.deepEqual(
+    blockErrors(
+      fence('bash', 'FORCE_TORCHRUN=1 llamafactory-cli train a.yaml && lmf export b.yaml\nllamafactory-cli webui'),
+    ),
+    [],
+  );
+  const text = blockErrors(fence('bash', 'llamafactory-cli eval e.yaml\nllamafactory-cli predict p.yaml')).join('\n');
+  assert.match(text, /llamafactory-cli eval does not work in v/);
+  assert.match(text, /llamafactory-cli predict is not a subcommand/);
 });
