@@ -1,18 +1,32 @@
-// The browser side of the embedded index: an Algolia-compatible search client that loads the engine and the index
-// (one lazy chunk) the first time a search runs, never on page load. No React here.
+// The browser side of the embedded index: an Algolia-compatible search client. The engine (a lazy chunk) and the
+// index's meta file load when search opens, never on page load; a query then fetches the shards of its terms, and
+// the files of the pages it shows. No React here.
 import type {Engine} from './engine';
-import type {SearchRequest, SearchResult} from './types';
+import type {IndexMeta, PageFile, SearchRequest, SearchResult, Shard} from '../shared/types';
 
 type LegacyQuery = {indexName: string; params?: Omit<SearchRequest, 'indexName'>};
 export type SearchArgument = {requests: SearchRequest[]} | LegacyQuery[];
 
 export interface LocalSearchClient {
   search(argument: SearchArgument): Promise<{results: SearchResult[]}>;
-  /** Starts loading the index, so the first query does not wait for it. */
+  /** Starts loading the engine and the index's meta file, so the first query does not wait for them. */
   prefetch(): void;
   addAlgoliaAgent(segment: string, version?: string): void;
   transporter: {algoliaAgent: {value: string; add(agent: {segment: string; version?: string}): unknown}};
   appId: string;
+}
+
+/** DocSearch shows its "unable to fetch results" screen for an error of this name. */
+function retryError(cause: unknown): Error {
+  const error = new Error('搜索索引加载失败', {cause});
+  error.name = 'RetryError';
+  return error;
+}
+
+async function getJson<T>(url: string): Promise<T> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return (await response.json()) as T;
 }
 
 let engine: Promise<Engine> | null = null;
@@ -20,17 +34,23 @@ let engine: Promise<Engine> | null = null;
 function loadEngine(): Promise<Engine> {
   engine ??= Promise.all([
     import(/* webpackChunkName: "search-engine" */ './engine'),
-    import(/* webpackChunkName: "search-index" */ '@generated/local-search/default/search-index.json'),
-  ]).then(
-    ([{createEngine}, index]) => createEngine(index.default, window.location.origin),
-    (cause: unknown) => {
+    import(/* webpackChunkName: "search-engine" */ '@generated/local-search/default/search-manifest.json'),
+  ])
+    .then(async ([{createEngine}, {default: manifest}]) => {
+      const meta = await getJson<IndexMeta>(`${manifest.base}meta.json`);
+      return createEngine(
+        {
+          meta,
+          shard: (i) => getJson<Shard>(`${manifest.base}s${i}.json`),
+          page: (i) => getJson<PageFile>(`${manifest.base}p${i}.json`),
+        },
+        window.location.origin,
+      );
+    })
+    .catch((cause: unknown) => {
       engine = null; // let the next keystroke try again
-      // DocSearch shows its "unable to fetch results" screen for this error name.
-      const error = new Error('搜索索引加载失败', {cause});
-      error.name = 'RetryError';
-      throw error;
-    },
-  );
+      throw retryError(cause);
+    });
   return engine;
 }
 
@@ -47,8 +67,12 @@ export function getLocalSearchClient(): LocalSearchClient {
     async search(argument) {
       const requests = normalise(argument);
       const e = await loadEngine();
-      // The engine caps the query at 64 characters for matching and echoes it verbatim.
-      return {results: requests.map((r) => e.search(r))};
+      // The engine caps the query at 64 characters for matching and echoes it verbatim. A shard or page file that
+      // fails to load fails the search the same way as the engine would.
+      const results = await Promise.all(requests.map((r) => e.search(r))).catch((cause: unknown) => {
+        throw retryError(cause);
+      });
+      return {results};
     },
     prefetch() {
       loadEngine().catch(() => undefined);

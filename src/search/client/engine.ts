@@ -50,13 +50,16 @@ const ALLOWED_TAG = /^<(mark|em|strong|b|span(?: class="[\w -]*")?)>$/;
 // BM25F over headings, description and body: a term in a heading counts as this many body occurrences, and so on.
 // A term in the page title adds W_TITLE on top of the saturated value (whose maximum is K1 + 1).
 const W_TITLE = 2;
+/** Within a page, the page's own section (title and summary) counts a title term as this many body occurrences. */
+const W_TITLE_SECTION = 4;
 const W_HEADING = 3;
 const W_DESCRIPTION = 2.5;
 const K1 = 1.2;
 const B = 0.5;
 /** Weights of a term reached other than as typed. */
 const W_SYNONYM = 0.9;
-const W_TYPO = 0.55;
+const W_PARTS = 0.75;
+const W_TYPO = 1;
 /** A page whose query coverage is below this share of the best page's is left out. */
 const MIN_RELATIVE_COVERAGE = 0.3;
 /** How much a section covering the whole query adds (proximity). */
@@ -98,6 +101,8 @@ interface Clause {
   alts: Unit[][];
   /** A quoted phrase: every unit must occur on the page. */
   required: boolean;
+  /** Weight of each alternative after the first (synonyms; a compound word's parts). */
+  altWeight?: number;
 }
 export interface ParsedQuery {
   clauses: Clause[];
@@ -121,10 +126,16 @@ function unitsOf(text: string, prefixLast: boolean): Unit[][] {
           if (STOP_GRAMS.has(gram) || STOP_CHARS.has(gram[0]!) || STOP_CHARS.has(gram[1]!)) return;
           units.push({term: gram, han: true, prefix: false, from: token.at + k, to: token.at + k + 2});
         });
-        const end = token.at + chars.length;
-        if (last && !STOP_CHARS.has(chars[chars.length - 1]!)) {
-          units.push({term: chars[chars.length - 1]!, han: true, prefix: true, from: end - 1, to: end});
-        }
+        // A character no kept bigram covers (钱 in 钱怎么扣的), and the last one while typing, match the bigrams they
+        // start.
+        chars.forEach((ch, k) => {
+          const at = token.at + k;
+          if (STOP_CHARS.has(ch)) return;
+          const covered = units.some((u) => u.from <= at && at < u.to);
+          if ((!covered && !STOP_GRAMS.has(chars[k - 1] + ch) && !STOP_GRAMS.has(ch + chars[k + 1])) || (last && k === chars.length - 1)) {
+            units.push({term: ch, han: true, prefix: true, from: at, to: at + 1});
+          }
+        });
       }
       if (units.length) groups.push(units);
       return;
@@ -196,7 +207,7 @@ export function parseQuery(query: string, synonyms: SynonymGroup[] = []): Parsed
       }
       if (parts.length > 1) alts.push(parts);
     }
-    clauses.push({alts, required: false});
+    clauses.push({alts, required: false, altWeight: W_PARTS});
   }
   const seen = new Set<string>();
   const unique = clauses.filter((c) => {
@@ -323,6 +334,8 @@ function passesFilters(values: Record<string, string>, filters: FacetFilters | u
 /** One expanded index term of a unit, with its weight and decoded postings. */
 interface Expansion {
   term: string;
+  /** Whether to mark it in hits: not the completions of the last character of a longer Han run while typing. */
+  highlight: boolean;
   weight: number;
   /** Global section numbers and posting codes. */
   sections: Int32Array;
@@ -407,11 +420,11 @@ export function createEngine(source: IndexSource, origin = '', synonyms: Synonym
   }
 
   /** The index terms a unit reaches: itself, words it starts (while typing or when cut short), or near misses. */
-  function expand(unit: Unit, shard: Shard): Expansion[] {
+  function expand(unit: Unit, shard: Shard, alone: boolean): Expansion[] {
     const out: Expansion[] = [];
     const push = (term: string, weight: number) => {
       const p = postings(shard, term);
-      if (p) out.push({term, weight, ...p});
+      if (p) out.push({term, weight, highlight: !unit.han || !unit.prefix || alone || term === unit.term, ...p});
     };
     push(unit.term, 1);
     const exact = out.length > 0;
@@ -432,7 +445,7 @@ export function createEngine(source: IndexSource, origin = '', synonyms: Synonym
       for (const term of Object.keys(shard)) {
         if (HAN.test(term[0]!)) continue;
         const d = editDistance(unit.term, term, limit);
-        if (d <= limit) push(term, W_TYPO / d);
+        if (d <= limit) push(term, Math.max(0.5, W_TYPO - (0.8 * (d - 1)) / len - 0.8 / len));
       }
     }
     // Many completions of a short prefix: keep the rarest-first few, so one keystroke stays fast.
@@ -454,11 +467,14 @@ export function createEngine(source: IndexSource, origin = '', synonyms: Synonym
     const loaded = new Map<number, Shard>();
     await Promise.all(needed.map((i) => loadShard(i).then((s) => loaded.set(i, s))));
     const expansions = new Map<Unit, Expansion[]>();
-    for (const u of allUnits) expansions.set(u, expand(u, loaded.get(shardOf(u.term, meta.shards))!));
+    const alone = new Set(parsed.clauses.flatMap((c) => c.alts.filter((alt) => alt.length === 1).flat()));
+    for (const u of allUnits) expansions.set(u, expand(u, loaded.get(shardOf(u.term, meta.shards))!, alone.has(u)));
 
     // Per unit: page → best (weight × idf × saturated field value), and section → field bits and value.
     interface UnitMatch {
       pages: Map<number, number>;
+      /** Per page, the weight of the best expansion found there (1 as typed, less for a prefix or typo). */
+      quality: Map<number, number>;
       sections: Map<number, {value: number; fields: number}>;
       idf: number;
     }
@@ -466,6 +482,7 @@ export function createEngine(source: IndexSource, origin = '', synonyms: Synonym
     const titled = new Set<string>();
     for (const [unit, exps] of expansions) {
       const pagesX = new Map<number, Map<Expansion, number>>();
+      const quality = new Map<number, number>();
       const sections = new Map<number, {value: number; fields: number}>();
       for (const e of exps) {
         for (let i = 0; i < e.sections.length; i++) {
@@ -473,10 +490,11 @@ export function createEngine(source: IndexSource, origin = '', synonyms: Synonym
           const p = sectionPage[s]!;
           const v = fieldValue(e.codes[i]!);
           if (e.codes[i]! & FIELD_TITLE) titled.add(`${p}:${e.term}`);
+          quality.set(p, Math.max(quality.get(p) ?? 0, e.weight));
           let per = pagesX.get(p);
           if (!per) pagesX.set(p, (per = new Map()));
           per.set(e, (per.get(e) ?? 0) + v);
-          const sv = e.weight * e.idf * v;
+          const sv = e.weight * e.idf * (v + (e.codes[i]! & FIELD_TITLE ? W_TITLE_SECTION : 0));
           const cur = sections.get(s);
           if (!cur || cur.value < sv) sections.set(s, {value: sv, fields: (cur?.fields ?? 0) | (e.codes[i]! & 15)});
           else cur.fields |= e.codes[i]! & 15;
@@ -493,7 +511,7 @@ export function createEngine(source: IndexSource, origin = '', synonyms: Synonym
         pageScores.set(p, best);
       }
       const idf = exps.reduce((m, e) => Math.max(m, e.idf * e.weight), 0);
-      matchOf.set(unit, {pages: pageScores, sections, idf});
+      matchOf.set(unit, {pages: pageScores, quality, sections, idf});
     }
 
     // Clauses that can match at all, with their importance: the rarity of their terms times the characters they
@@ -503,9 +521,11 @@ export function createEngine(source: IndexSource, origin = '', synonyms: Synonym
         const alts = clause.alts
           .map((units, a) => {
             const liveUnits = units.filter((u) => matchOf.get(u)!.pages.size > 0);
-            const width = spanWidth(liveUnits);
+            // Coverage is over all the alternative's characters: a compound word's parts are not all there when
+            // one part matches nothing.
+            const width = spanWidth(units);
             const idf = liveUnits.reduce((sum, u) => sum + matchOf.get(u)!.idf, 0) / Math.max(1, liveUnits.length);
-            return {units: liveUnits, width, weight: a === 0 ? 1 : W_SYNONYM, importance: idf * Math.sqrt(width / 2)};
+            return {units: liveUnits, width, weight: a === 0 ? 1 : (clause.altWeight ?? W_SYNONYM), importance: idf * Math.sqrt(spanWidth(liveUnits) / 2)};
           })
           .filter((alt, a) => alt.units.length > 0 && (!clause.required || alt.units.length === clause.alts[a]!.length));
         const importance = Math.max(0, ...alts.map((alt) => alt.importance * alt.weight));
@@ -565,15 +585,18 @@ export function createEngine(source: IndexSource, origin = '', synonyms: Synonym
               const sm = m.sections.get(first + k);
               if (!sm) continue;
               secUnits[k]!.push(u);
-              values[k] += sm.value;
-              secFields[k] |= sm.fields;
+              values[k] = values[k]! + sm.value;
+              secFields[k] = secFields[k]! | sm.fields;
               if (sm.fields & (FIELD_HEADING | FIELD_TITLE)) headUnits[k]!.push(u);
               if (k === 0 && sm.fields & FIELD_TITLE) inTitle.push(u);
               if (k === 0 && sm.fields & (FIELD_TITLE | FIELD_DESCRIPTION)) inSummary.push(u);
             }
           }
           if (!onPage.length) continue;
-          const share = (units: Unit[]) => (spanWidth(units) / alt.width) * alt.weight;
+          let quality = 0;
+          for (const u of onPage) quality += matchOf.get(u)!.quality.get(p)!;
+          quality /= onPage.length;
+          const share = (units: Unit[]) => (spanWidth(units) / alt.width) * alt.weight * quality;
           best = Math.max(best, (sum / alt.units.length) * alt.weight);
           bestCov = Math.max(bestCov, share(onPage));
           bestTitle = Math.max(bestTitle, share(inTitle));
@@ -594,9 +617,9 @@ export function createEngine(source: IndexSource, origin = '', synonyms: Synonym
         titleCovered += importance * bestTitle;
         summaryCovered += importance * bestSummary;
         for (let k = 0; k < count; k++) {
-          secCover[k] += importance * secBest[k]!;
-          headCover[k] += importance * headBest[k]!;
-          secValue[k] += valueBest[k]!;
+          secCover[k] = secCover[k]! + importance * secBest[k]!;
+          headCover[k] = headCover[k]! + importance * headBest[k]!;
+          secValue[k] = secValue[k]! + valueBest[k]!;
         }
       }
       if (dropped || score <= 0) continue;
@@ -634,7 +657,7 @@ export function createEngine(source: IndexSource, origin = '', synonyms: Synonym
   function needlesOn(page: number, expansions: Expansion[]): string[] {
     const from = firstSection[page]!;
     const to = firstSection[page + 1]!;
-    return expansions.filter((e) => e.sections.some((s) => s >= from && s < to)).map((e) => e.term);
+    return expansions.filter((e) => e.highlight && e.sections.some((s) => s >= from && s < to)).map((e) => e.term);
   }
 
   interface HitRef {
@@ -687,7 +710,10 @@ export function createEngine(source: IndexSource, origin = '', synonyms: Synonym
         }
       }
     }
-    const type: HitType = content !== null ? 'content' : (`lvl${level}` as HitType);
+    // The page itself (its title matched) is a lvl1 hit, shown with its summary; a heading without matching text a
+    // heading hit; otherwise the block.
+    const type: HitType =
+      ref.local === 0 && ref.fields & FIELD_TITLE ? 'lvl1' : content !== null ? 'content' : (`lvl${level}` as HitType);
     const hierarchy = Object.fromEntries(LEVELS.map((l) => [l, null])) as Record<Level, string | null>;
     hierarchy.lvl0 = file.category;
     hierarchy.lvl1 = file.title;

@@ -1,6 +1,5 @@
-// The index written by src/plugins/local-search.ts into .docusaurus/ at build time and in `npm start`.
-declare module '@generated/local-search/default/search-index.json' {
-  import type {SearchIndex} from './types';
-  const index: SearchIndex;
-  export default index;
+// Written by src/plugins/local-search.ts into .docusaurus/ at build time and in `npm start`: where the index files are.
+declare module '@generated/local-search/default/search-manifest.json' {
+  const manifest: {base: string};
+  export default manifest;
 }
