@@ -45,7 +45,10 @@ test(`recall@${RECALL_AT} >= ${MIN_RECALL} and MRR >= ${MIN_MRR} over the query 
   );
   const misses = outcomes
     .filter((o) => o.rank !== 1)
-    .map((o) => `  #${o.rank || '-'} ${o.query.query} → ${o.query.expected.join(' | ')}\n      got ${o.pages.slice(0, 5).join(' | ')}`);
+    .map(
+      (o) =>
+        `  #${o.rank || '-'} ${o.query.query} → ${o.query.expected.join(' | ')}\n      got ${o.pages.slice(0, 5).join(' | ')}`,
+    );
   console.log(
     `recall@5 ${all.recall.toFixed(3)}, MRR ${all.mrr.toFixed(3)}, no result ${all.empty}/${all.n}\n${lines.join('\n')}` +
       `\nnot first:\n${misses.join('\n')}`,

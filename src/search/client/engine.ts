@@ -120,7 +120,8 @@ function unitsOf(text: string, prefixLast: boolean): Unit[][] {
       const chars = [...token.text];
       const units: Unit[] = [];
       if (chars.length === 1) {
-        if (!STOP_CHARS.has(token.text)) units.push({term: token.text, han: true, prefix: true, from: token.at, to: token.at + 1});
+        if (!STOP_CHARS.has(token.text))
+          units.push({term: token.text, han: true, prefix: true, from: token.at, to: token.at + 1});
       } else {
         termsOfToken(token).forEach((gram, k) => {
           if (STOP_GRAMS.has(gram) || STOP_CHARS.has(gram[0]!) || STOP_CHARS.has(gram[1]!)) return;
@@ -132,7 +133,10 @@ function unitsOf(text: string, prefixLast: boolean): Unit[][] {
           const at = token.at + k;
           if (STOP_CHARS.has(ch)) return;
           const covered = units.some((u) => u.from <= at && at < u.to);
-          if ((!covered && !STOP_GRAMS.has(chars[k - 1] + ch) && !STOP_GRAMS.has(ch + chars[k + 1])) || (last && k === chars.length - 1)) {
+          if (
+            (!covered && !STOP_GRAMS.has(chars[k - 1] + ch) && !STOP_GRAMS.has(ch + chars[k + 1])) ||
+            (last && k === chars.length - 1)
+          ) {
             units.push({term: ch, han: true, prefix: true, from: at, to: at + 1});
           }
         });
@@ -297,7 +301,14 @@ function wordsToChars(text: string, start: number, words: number, direction: 1 |
   return i;
 }
 
-function snippetOf(raw: string, ranges: [number, number][], words: number, pre: string, post: string, ellipsis: string) {
+function snippetOf(
+  raw: string,
+  ranges: [number, number][],
+  words: number,
+  pre: string,
+  post: string,
+  ellipsis: string,
+) {
   const first = ranges[0]?.[0] ?? 0;
   const lead = Math.max(1, Math.floor(words / 5));
   const start = ranges.length ? wordsToChars(raw, first, lead, -1) : 0;
@@ -420,6 +431,13 @@ export function createEngine(source: IndexSource, origin = '', synonyms: Synonym
   }
 
   /** The index terms a unit reaches: itself, words it starts (while typing or when cut short), or near misses. */
+  const sortedKeys = new WeakMap<Shard, string[]>();
+  const keysOf = (shard: Shard) => {
+    let keys = sortedKeys.get(shard);
+    if (!keys) sortedKeys.set(shard, (keys = Object.keys(shard).sort()));
+    return keys;
+  };
+
   function expand(unit: Unit, shard: Shard, alone: boolean): Expansion[] {
     const out: Expansion[] = [];
     const push = (term: string, weight: number) => {
@@ -428,22 +446,32 @@ export function createEngine(source: IndexSource, origin = '', synonyms: Synonym
     };
     push(unit.term, 1);
     const exact = out.length > 0;
-    if (unit.han) {
-      if (unit.prefix && [...unit.term].length === 1) {
-        for (const term of Object.keys(shard)) if (term !== unit.term && term.startsWith(unit.term)) push(term, 0.7);
+    const keys = keysOf(shard);
+    /** The shard's terms that start with the unit's and are longer. */
+    const completions = () => {
+      let lo = 0;
+      let hi = keys.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (keys[mid]! <= unit.term) lo = mid + 1;
+        else hi = mid;
       }
+      const found: string[] = [];
+      for (let i = lo; i < keys.length && keys[i]!.startsWith(unit.term); i++) found.push(keys[i]!);
+      return found;
+    };
+    if (unit.han) {
+      if (unit.prefix && [...unit.term].length === 1) for (const term of completions()) push(term, 0.7);
       return out;
     }
     const len = unit.term.length;
     if ((unit.prefix && len >= 2) || (!exact && len >= 4)) {
-      for (const term of Object.keys(shard)) {
-        if (term.length > len && term.startsWith(unit.term)) push(term, 0.5 + 0.4 * (len / term.length));
-      }
+      for (const term of completions()) push(term, 0.5 + 0.4 * (len / term.length));
     }
     if (!out.length && len >= 4) {
       const limit = len >= 8 ? 2 : 1;
-      for (const term of Object.keys(shard)) {
-        if (HAN.test(term[0]!)) continue;
+      for (const term of keys) {
+        if (Math.abs(term.length - len) > limit || HAN.test(term[0]!)) continue;
         const d = editDistance(unit.term, term, limit);
         if (d <= limit) push(term, Math.max(0.5, W_TYPO - (0.8 * (d - 1)) / len - 0.8 / len));
       }
@@ -454,11 +482,7 @@ export function createEngine(source: IndexSource, origin = '', synonyms: Synonym
   }
 
   function fieldValue(code: number): number {
-    return (
-      (code & FIELD_HEADING ? W_HEADING : 0) +
-      (code & FIELD_DESCRIPTION ? W_DESCRIPTION : 0) +
-      (code >> 4)
-    );
+    return (code & FIELD_HEADING ? W_HEADING : 0) + (code & FIELD_DESCRIPTION ? W_DESCRIPTION : 0) + (code >> 4);
   }
 
   async function rank(parsed: ParsedQuery): Promise<{ranked: RankedPage[]; expansions: Expansion[]}> {
@@ -476,6 +500,8 @@ export function createEngine(source: IndexSource, origin = '', synonyms: Synonym
       /** Per page, the weight of the best expansion found there (1 as typed, less for a prefix or typo). */
       quality: Map<number, number>;
       sections: Map<number, {value: number; fields: number}>;
+      /** Per page, the global numbers of the sections the unit occurs in. */
+      byPage: Map<number, number[]>;
       idf: number;
     }
     const matchOf = new Map<Unit, UnitMatch>();
@@ -483,6 +509,7 @@ export function createEngine(source: IndexSource, origin = '', synonyms: Synonym
     for (const [unit, exps] of expansions) {
       const pagesX = new Map<number, Map<Expansion, number>>();
       const quality = new Map<number, number>();
+      const byPage = new Map<number, number[]>();
       const sections = new Map<number, {value: number; fields: number}>();
       for (const e of exps) {
         for (let i = 0; i < e.sections.length; i++) {
@@ -496,6 +523,11 @@ export function createEngine(source: IndexSource, origin = '', synonyms: Synonym
           per.set(e, (per.get(e) ?? 0) + v);
           const sv = e.weight * e.idf * (v + (e.codes[i]! & FIELD_TITLE ? W_TITLE_SECTION : 0));
           const cur = sections.get(s);
+          if (!cur) {
+            const list = byPage.get(p);
+            if (list) list.push(s);
+            else byPage.set(p, [s]);
+          }
           if (!cur || cur.value < sv) sections.set(s, {value: sv, fields: (cur?.fields ?? 0) | (e.codes[i]! & 15)});
           else cur.fields |= e.codes[i]! & 15;
         }
@@ -511,7 +543,7 @@ export function createEngine(source: IndexSource, origin = '', synonyms: Synonym
         pageScores.set(p, best);
       }
       const idf = exps.reduce((m, e) => Math.max(m, e.idf * e.weight), 0);
-      matchOf.set(unit, {pages: pageScores, quality, sections, idf});
+      matchOf.set(unit, {pages: pageScores, quality, sections, byPage, idf});
     }
 
     // Clauses that can match at all, with their importance: the rarity of their terms times the characters they
@@ -525,9 +557,16 @@ export function createEngine(source: IndexSource, origin = '', synonyms: Synonym
             // one part matches nothing.
             const width = spanWidth(units);
             const idf = liveUnits.reduce((sum, u) => sum + matchOf.get(u)!.idf, 0) / Math.max(1, liveUnits.length);
-            return {units: liveUnits, width, weight: a === 0 ? 1 : (clause.altWeight ?? W_SYNONYM), importance: idf * Math.sqrt(spanWidth(liveUnits) / 2)};
+            return {
+              units: liveUnits,
+              width,
+              weight: a === 0 ? 1 : (clause.altWeight ?? W_SYNONYM),
+              importance: idf * Math.sqrt(spanWidth(liveUnits) / 2),
+            };
           })
-          .filter((alt, a) => alt.units.length > 0 && (!clause.required || alt.units.length === clause.alts[a]!.length));
+          .filter(
+            (alt, a) => alt.units.length > 0 && (!clause.required || alt.units.length === clause.alts[a]!.length),
+          );
         const importance = Math.max(0, ...alts.map((alt) => alt.importance * alt.weight));
         return {clause, alts, importance};
       })
@@ -538,7 +577,8 @@ export function createEngine(source: IndexSource, origin = '', synonyms: Synonym
     // Candidate pages: any live unit on them.
     const candidates = new Set<number>();
     for (const c of live) {
-      for (const alt of c.alts) for (const u of alt.units) for (const p of matchOf.get(u)!.pages.keys()) candidates.add(p);
+      for (const alt of c.alts)
+        for (const u of alt.units) for (const p of matchOf.get(u)!.pages.keys()) candidates.add(p);
     }
     for (const units of parsed.excluded) {
       for (const p of [...candidates]) if (units.every((u) => matchOf.get(u)!.pages.has(p))) candidates.delete(p);
@@ -572,8 +612,8 @@ export function createEngine(source: IndexSource, origin = '', synonyms: Synonym
           const inTitle: Unit[] = [];
           const inSummary: Unit[] = [];
           let sum = 0;
-          const secUnits: Unit[][] = Array.from({length: count}, () => []);
-          const headUnits: Unit[][] = Array.from({length: count}, () => []);
+          const secUnits: (Unit[] | undefined)[] = new Array(count);
+          const headUnits: (Unit[] | undefined)[] = new Array(count);
           const values = new Float64Array(count);
           for (const u of alt.units) {
             const m = matchOf.get(u)!;
@@ -581,13 +621,13 @@ export function createEngine(source: IndexSource, origin = '', synonyms: Synonym
             if (v === undefined) continue;
             sum += v;
             onPage.push(u);
-            for (let k = 0; k < count; k++) {
-              const sm = m.sections.get(first + k);
-              if (!sm) continue;
-              secUnits[k]!.push(u);
+            for (const section of m.byPage.get(p)!) {
+              const sm = m.sections.get(section)!;
+              const k = section - first;
+              (secUnits[k] ??= []).push(u);
               values[k] = values[k]! + sm.value;
               secFields[k] = secFields[k]! | sm.fields;
-              if (sm.fields & (FIELD_HEADING | FIELD_TITLE)) headUnits[k]!.push(u);
+              if (sm.fields & (FIELD_HEADING | FIELD_TITLE)) (headUnits[k] ??= []).push(u);
               if (k === 0 && sm.fields & FIELD_TITLE) inTitle.push(u);
               if (k === 0 && sm.fields & (FIELD_TITLE | FIELD_DESCRIPTION)) inSummary.push(u);
             }
@@ -602,9 +642,9 @@ export function createEngine(source: IndexSource, origin = '', synonyms: Synonym
           bestTitle = Math.max(bestTitle, share(inTitle));
           bestSummary = Math.max(bestSummary, share(inSummary));
           for (let k = 0; k < count; k++) {
-            if (!secUnits[k]!.length) continue;
+            if (!secUnits[k]) continue;
             secBest[k] = Math.max(secBest[k]!, share(secUnits[k]!));
-            headBest[k] = Math.max(headBest[k]!, share(headUnits[k]!));
+            if (headUnits[k]) headBest[k] = Math.max(headBest[k]!, share(headUnits[k]!));
             valueBest[k] = Math.max(valueBest[k]!, (values[k]! / alt.units.length) * alt.weight);
           }
         }
@@ -638,7 +678,8 @@ export function createEngine(source: IndexSource, origin = '', synonyms: Synonym
       sections.sort((a, b) => b.score - a.score || a.section - b.section);
       const title = titleCovered / totalImportance;
       const summary = summaryCovered / totalImportance;
-      const about = 1 + W_ABOUT_TITLE * title * title + W_ABOUT_SUMMARY * summary * summary + W_ABOUT_HEADING * heading * heading;
+      const about =
+        1 + W_ABOUT_TITLE * title * title + W_ABOUT_SUMMARY * summary * summary + W_ABOUT_HEADING * heading * heading;
       coverageOf.set(p, coverage);
       ranked.push({
         page: p,
@@ -745,7 +786,12 @@ export function createEngine(source: IndexSource, origin = '', synonyms: Synonym
       const [h, s] = describe(content, 'content');
       highlight.content = h;
       // The search page asks for no snippets and shows content's: give it a short one.
-      snippet.content = request.attributesToSnippet ? s : {value: snippetOf(content, findRanges(fold(content), needles), 30, pre, post, ellipsis), matchLevel: h.matchLevel};
+      snippet.content = request.attributesToSnippet
+        ? s
+        : {
+            value: snippetOf(content, findRanges(fold(content), needles), 30, pre, post, ellipsis),
+            matchLevel: h.matchLevel,
+          };
     }
     const url = origin + file.path + (anchor ? `#${anchor}` : '');
     return {

@@ -13,8 +13,8 @@ import {
 import {shardOf, termsOf} from '../shared/text';
 import {extractPage, type SourcePage} from './extract';
 
-/** Postings (JSON text) per shard the builder aims at: about 6 KiB gzip, so a query fetches little at any size. */
-const TARGET_SHARD_CHARS = 24_000;
+/** Postings (JSON text) per shard the builder aims at: about 4 KiB gzip, so a query fetches little at any size. */
+const TARGET_SHARD_CHARS = 10_000;
 const MIN_SHARDS = 8;
 const MAX_BODY_COUNT = 31;
 
@@ -23,12 +23,7 @@ export interface BuildOptions {
   shards?: number;
 }
 
-export function buildIndex(
-  pages: SourcePage[],
-  language: string,
-  tag: string,
-  options: BuildOptions = {},
-): BuiltIndex {
+export function buildIndex(pages: SourcePage[], language: string, tag: string, options: BuildOptions = {}): BuiltIndex {
   const files: PageFile[] = [];
   const metaPages: number[] = [];
   /** term → [section, code] pairs in section order. */

@@ -3,4 +3,11 @@
 export {buildIndex, indexFiles, type BuildOptions} from './build';
 export {extractPage, type SourcePage} from './extract';
 export {toDocSearchRecords} from './records';
-export {buildIndexFromSources, loadSourcePages, frontMatterTitle, UNLISTED_CATEGORY, sidebarCategories, bySidebarOrder} from './sources';
+export {
+  buildIndexFromSources,
+  loadSourcePages,
+  frontMatterTitle,
+  UNLISTED_CATEGORY,
+  sidebarCategories,
+  bySidebarOrder,
+} from './sources';
