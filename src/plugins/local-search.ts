@@ -33,6 +33,8 @@ export default function localSearchPlugin(context: LoadContext, options: {local:
       );
     },
     async postBuild({outDir}) {
+      // With hosted Algolia the browser never asks for the embedded index.
+      if (!options.local) return;
       await cp(join(filesDir, hash), join(outDir, INDEX_FOLDER, hash), {recursive: true});
     },
     configureWebpack() {

@@ -30,7 +30,11 @@ test.describe('embedded search', () => {
     await page.keyboard.press('Control+k');
     await input(page).fill('显存');
     await expect(hitLinks(page).first()).toBeVisible();
-    expect(requests.filter((u) => /search-index/.test(u))).toHaveLength(1);
+    // The index's meta file, the shards of the query's terms and the files of the pages shown: never all of it.
+    const index = requests.filter((u) => /\/search-index\//.test(u));
+    expect(index.filter((u) => u.endsWith('/meta.json'))).toHaveLength(1);
+    expect(index.filter((u) => /\/s\d+\.json$/.test(u)).length).toBeGreaterThan(0);
+    expect(index.filter((u) => /\/p\d+\.json$/.test(u)).length).toBeLessThanOrEqual(20);
     expect(requests.filter((u) => !u.startsWith('http://localhost'))).toEqual([]);
   });
 
@@ -105,6 +109,40 @@ test.describe('embedded search', () => {
     });
   }
 
+  // The queries of issue #19 that used to miss: the page that answers them is the first or second page shown.
+  for (const [query, expected] of [
+    ['免费试用', /\/quickstart\/freetrialguide$/],
+    ['创建实例', /\/(guide\/shili\/instance|quickstart\/start)$/],
+    ['loss 曲线', /\/guide\/Train\/mintor$/],
+    ['GPU 型号', /\/guide\/shili\/%7Bproduct%7D$|\/guide\/shili\/\{product\}$/],
+    ['nvidia-smi 查看显卡', /\/problems\/viewGpuStatus$/],
+    ['lora_rnak', /\/guide\/Train\/parameter$/],
+  ] as const) {
+    test(`“${query}” shows its page first or second`, async ({page}) => {
+      await searchFor(page, query);
+      await expect(hitLinks(page).first()).toBeVisible();
+      const pages = await hitLinks(page).evaluateAll((as) => [
+        ...new Set(as.map((a) => (a.getAttribute('href') ?? '').split('#')[0]!)),
+      ]);
+      expect(
+        pages.slice(0, 2).some((p) => expected.test(p)),
+        pages.slice(0, 3).join(' '),
+      ).toBe(true);
+    });
+  }
+
+  test('the search page names each result’s page, not only its section', async ({page}) => {
+    await page.goto('/search?q=' + encodeURIComponent('显存不足 原因'));
+    const titles = page.locator('article h2 a');
+    await expect(titles.first()).toBeVisible();
+    const texts = await titles.allTextContents();
+    expect(
+      texts.some((t) => /^显存不足（CUDA out of memory） › /.test(t)),
+      texts.join(' | '),
+    ).toBe(true);
+    expect(texts.filter((t) => /^(现象|原因|解决方法)$/.test(t))).toEqual([]);
+  });
+
   test('Enter opens the hit at its anchor and saves it as a recent search', async ({page}) => {
     await searchFor(page, '显存不足');
     const first = hitLinks(page).first();
@@ -139,13 +177,13 @@ test.describe('embedded search', () => {
   });
 
   test('an index that cannot be fetched shows the error screen', async ({page}) => {
-    await page.route(/search-index\.[\w]+\.js/, (route) => route.abort());
+    await page.route(/\/search-index\//, (route) => route.abort());
     await searchFor(page, '显存');
     await expect(page.locator('.DocSearch-ErrorScreen')).toContainText('无法获取结果');
     await expect(page.locator('.DocSearch-ErrorScreen')).toContainText('你可能需要检查网络连接。');
     await expect(page.locator('.DocSearch-NoResults')).toBeHidden();
     // The next keystroke tries again, and results appear once the index can be fetched.
-    await page.unroute(/search-index\.[\w]+\.js/);
+    await page.unroute(/\/search-index\//);
     await input(page).fill('显存不足');
     await expect(hitLinks(page).first()).toBeVisible();
     await expect(page.locator('.DocSearch-ErrorScreen')).toBeHidden();

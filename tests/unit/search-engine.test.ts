@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import {test} from 'node:test';
 import {createEngine, editDistance, escapeHtml, fold, memorySource, parseQuery} from '../../src/search/client/engine';
 import {buildIndex, extractPage, indexFiles, toDocSearchRecords} from '../../src/search/server';
+import {namePage} from '../../src/search/client/liteClient';
 import {synonymGroups} from '../../src/search/shared/synonyms';
 import {shardOf, termsOf} from '../../src/search/shared/text';
 
@@ -267,4 +268,18 @@ test('facet filters, facets and pagination follow Algolia semantics', async () =
 test('the query is echoed verbatim and an empty query returns nothing', async () => {
   assert.equal((await search('  显存 ')).query, '  显存 ');
   assert.equal((await search('')).nbHits, 0);
+});
+
+test('for the search page, a section hit is titled with its page and its heading', async () => {
+  const hit = (await search('断点续传')).hits.find((h) => h.type !== 'lvl1' && h.hierarchy.lvl3)!;
+  const named = namePage(hit);
+  const levels = Object.entries(named._highlightResult.hierarchy);
+  assert.deepEqual(
+    levels.map(([k]) => k),
+    ['lvl0', 'lvl2', 'lvl3'],
+    'the page moves from the breadcrumbs into the title',
+  );
+  assert.match(levels[2]![1].value, /^用 SFTP 上传与下载 › .*续传/);
+  const page = (await search('代金券')).hits[0]!;
+  assert.equal(namePage(page), page, 'a page hit keeps its title');
 });
