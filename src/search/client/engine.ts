@@ -69,13 +69,12 @@ const W_ABOUT_TITLE = 1.5;
 const W_ABOUT_SUMMARY = 0.7;
 const W_ABOUT_HEADING = 0.7;
 
-/** How many query characters the units cover together. */
+/** How many query characters the units cover together (units in query order, as parseQuery gives them). */
 function spanWidth(units: Unit[]): number {
   if (units.length === 1) return units[0]!.to - units[0]!.from;
-  const spans = units.map((u) => [u.from, u.to] as const).sort((a, b) => a[0] - b[0]);
   let width = 0;
   let end = -1;
-  for (const [from, to] of spans) {
+  for (const {from, to} of units) {
     if (to <= end) continue;
     width += to - Math.max(from, end);
     end = to;
@@ -213,6 +212,7 @@ export function parseQuery(query: string, synonyms: SynonymGroup[] = []): Parsed
     }
     clauses.push({alts, required: false, altWeight: W_PARTS});
   }
+  for (const c of clauses) for (const alt of c.alts) alt.sort((a, b) => a.from - b.from || a.to - b.to);
   const seen = new Set<string>();
   const unique = clauses.filter((c) => {
     const key = JSON.stringify(c.alts.map((alt) => alt.map((u) => u.term)));
@@ -485,6 +485,68 @@ export function createEngine(source: IndexSource, origin = '', synonyms: Synonym
     return (code & FIELD_HEADING ? W_HEADING : 0) + (code & FIELD_DESCRIPTION ? W_DESCRIPTION : 0) + (code >> 4);
   }
 
+  interface UnitMatch {
+    pages: Map<number, number>;
+    /** Per page, the weight of the best expansion found there (1 as typed, less for a prefix or typo). */
+    quality: Map<number, number>;
+    sections: Map<number, {value: number; fields: number}>;
+    /** Per page, the global numbers of the sections the unit occurs in. */
+    byPage: Map<number, number[]>;
+    idf: number;
+  }
+
+  /** How a unit's terms score on each page and section: depends on the terms only, so kept across keystrokes. */
+  const unitMatches = new Map<string, UnitMatch>();
+  function unitMatch(exps: Expansion[]): UnitMatch {
+    const key = exps.map((e) => `${e.term}:${e.weight}`).join('|');
+    const cached = unitMatches.get(key);
+    if (cached) return cached;
+    const pagesX = new Map<number, Map<Expansion, number>>();
+    const titled = new Map<Expansion, Set<number>>();
+    const quality = new Map<number, number>();
+    const byPage = new Map<number, number[]>();
+    const sections = new Map<number, {value: number; fields: number}>();
+    for (const e of exps) {
+      const titledPages = new Set<number>();
+      titled.set(e, titledPages);
+      for (let i = 0; i < e.sections.length; i++) {
+        const s = e.sections[i]!;
+        const p = sectionPage[s]!;
+        const code = e.codes[i]!;
+        const v = fieldValue(code);
+        if (code & FIELD_TITLE) titledPages.add(p);
+        quality.set(p, Math.max(quality.get(p) ?? 0, e.weight));
+        let per = pagesX.get(p);
+        if (!per) pagesX.set(p, (per = new Map()));
+        per.set(e, (per.get(e) ?? 0) + v);
+        const sv = e.weight * e.idf * (v + (code & FIELD_TITLE ? W_TITLE_SECTION : 0));
+        const cur = sections.get(s);
+        if (!cur) {
+          const list = byPage.get(p);
+          if (list) list.push(s);
+          else byPage.set(p, [s]);
+        }
+        if (!cur || cur.value < sv) sections.set(s, {value: sv, fields: (cur?.fields ?? 0) | (code & 15)});
+        else cur.fields |= code & 15;
+      }
+    }
+    const pages = new Map<number, number>();
+    for (const [p, per] of pagesX) {
+      const norm = K1 * (1 - B + (B * lengths[p]!) / avgLength);
+      let best = 0;
+      for (const [e, x] of per) {
+        const title = titled.get(e)!.has(p) ? W_TITLE : 0;
+        best = Math.max(best, e.weight * e.idf * ((x * (K1 + 1)) / (x + norm) + title));
+      }
+      pages.set(p, best);
+    }
+    const idf = exps.reduce((m, e) => Math.max(m, e.idf * e.weight), 0);
+    const match = {pages, quality, sections, byPage, idf};
+    if (unitMatches.size > 4000) unitMatches.clear();
+    unitMatches.set(key, match);
+    return match;
+  }
+
   async function rank(parsed: ParsedQuery): Promise<{ranked: RankedPage[]; expansions: Expansion[]}> {
     const allUnits = [...parsed.clauses.flatMap((c) => c.alts.flat()), ...parsed.excluded.flat()];
     const needed = [...new Set(allUnits.map((u) => shardOf(u.term, meta.shards)))];
@@ -495,56 +557,8 @@ export function createEngine(source: IndexSource, origin = '', synonyms: Synonym
     for (const u of allUnits) expansions.set(u, expand(u, loaded.get(shardOf(u.term, meta.shards))!, alone.has(u)));
 
     // Per unit: page → best (weight × idf × saturated field value), and section → field bits and value.
-    interface UnitMatch {
-      pages: Map<number, number>;
-      /** Per page, the weight of the best expansion found there (1 as typed, less for a prefix or typo). */
-      quality: Map<number, number>;
-      sections: Map<number, {value: number; fields: number}>;
-      /** Per page, the global numbers of the sections the unit occurs in. */
-      byPage: Map<number, number[]>;
-      idf: number;
-    }
     const matchOf = new Map<Unit, UnitMatch>();
-    const titled = new Set<string>();
-    for (const [unit, exps] of expansions) {
-      const pagesX = new Map<number, Map<Expansion, number>>();
-      const quality = new Map<number, number>();
-      const byPage = new Map<number, number[]>();
-      const sections = new Map<number, {value: number; fields: number}>();
-      for (const e of exps) {
-        for (let i = 0; i < e.sections.length; i++) {
-          const s = e.sections[i]!;
-          const p = sectionPage[s]!;
-          const v = fieldValue(e.codes[i]!);
-          if (e.codes[i]! & FIELD_TITLE) titled.add(`${p}:${e.term}`);
-          quality.set(p, Math.max(quality.get(p) ?? 0, e.weight));
-          let per = pagesX.get(p);
-          if (!per) pagesX.set(p, (per = new Map()));
-          per.set(e, (per.get(e) ?? 0) + v);
-          const sv = e.weight * e.idf * (v + (e.codes[i]! & FIELD_TITLE ? W_TITLE_SECTION : 0));
-          const cur = sections.get(s);
-          if (!cur) {
-            const list = byPage.get(p);
-            if (list) list.push(s);
-            else byPage.set(p, [s]);
-          }
-          if (!cur || cur.value < sv) sections.set(s, {value: sv, fields: (cur?.fields ?? 0) | (e.codes[i]! & 15)});
-          else cur.fields |= e.codes[i]! & 15;
-        }
-      }
-      const pageScores = new Map<number, number>();
-      for (const [p, per] of pagesX) {
-        const norm = K1 * (1 - B + (B * lengths[p]!) / avgLength);
-        let best = 0;
-        for (const [e, x] of per) {
-          const title = titled.has(`${p}:${e.term}`) ? W_TITLE : 0;
-          best = Math.max(best, e.weight * e.idf * ((x * (K1 + 1)) / (x + norm) + title));
-        }
-        pageScores.set(p, best);
-      }
-      const idf = exps.reduce((m, e) => Math.max(m, e.idf * e.weight), 0);
-      matchOf.set(unit, {pages: pageScores, quality, sections, byPage, idf});
-    }
+    for (const [unit, exps] of expansions) matchOf.set(unit, unitMatch(exps));
 
     // Clauses that can match at all, with their importance: the rarity of their terms times the characters they
     // cover (a Han run of four characters weighs about twice a two-character word).
