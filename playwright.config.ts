@@ -45,6 +45,8 @@ export default defineConfig({
     {dir: `${buildDir}-test`, port: port + 1},
   ].map(({dir, port: p}) => ({
     command: `npx docusaurus serve --no-open --dir ${dir} --port ${p}`,
+    // The repository root, also when another config (scripts/bench/) reuses this one.
+    cwd: __dirname,
     url: `http://localhost:${p}/docs/documents/introduct`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,

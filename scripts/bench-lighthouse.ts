@@ -20,8 +20,8 @@ const PAGES = [
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const PORT = Number(process.env.BENCH_PORT ?? 3350);
 const BUILD = join(import.meta.dirname, '..', process.env.BENCH_BUILD_DIR ?? 'build');
-/** The embedded search engine and index are lazy chunks named by webpackChunkName in src/search/client.ts. */
-const SEARCH_CHUNK = /\/search-(index|engine)\.[0-9a-f]+\.js$/;
+/** The embedded search engine (a lazy chunk named in src/search/client/client.ts) and the index files. */
+const SEARCH_CHUNK = /\/search-engine\.[0-9a-f]+\.js$|^\/search-index\//;
 
 interface NetworkRequest {
   url: string;

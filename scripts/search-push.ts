@@ -3,10 +3,10 @@
 import {resolve} from 'node:path';
 import {pathToFileURL} from 'node:url';
 import {algoliasearch} from 'algoliasearch';
-import {escapeHtml} from '../src/search/engine';
-import {toDocSearchRecords} from '../src/search/records';
-import {buildIndexFromSources} from '../src/search/sources';
-import {LEVELS, type DocSearchRecord} from '../src/search/types';
+import {buildIndexFromSources, toDocSearchRecords} from '../src/search/server';
+import {synonymGroups} from '../src/search/shared/synonyms';
+import {escapeHtml} from '../src/search/shared/text';
+import {LEVELS, type DocSearchRecord} from '../src/search/shared/types';
 import {siteUrl as defaultSiteUrl} from '../src/settings';
 
 type AlgoliaClient = ReturnType<typeof algoliasearch>;
@@ -108,6 +108,13 @@ export function algoliaRecords(siteUrl: string, siteDir = process.cwd()): DocSea
   }));
 }
 
+export type AlgoliaSynonym = {objectID: string; type: 'synonym'; synonyms: string[]};
+
+/** src/search/shared/synonyms.json as Algolia two-way synonyms: the same groups the embedded engine expands. */
+export function algoliaSynonyms(): AlgoliaSynonym[] {
+  return synonymGroups().map((synonyms, i) => ({objectID: `synonyms-${i + 1}`, type: 'synonym', synonyms}));
+}
+
 export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
   if (argv.includes('--dry-run')) {
     const siteUrl = resolveSiteUrl(env);
@@ -120,6 +127,10 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
     console.log('试运行（--dry-run）：不连接 Algolia，只打印将要上传的内容。\n');
     console.log(`索引设置：\n${JSON.stringify(ALGOLIA_SETTINGS, null, 2)}\n`);
     console.log(`记录数：${records.length}（最大一条 ${largest} 字节），站点地址：${siteUrl}\n`);
+    const synonyms = algoliaSynonyms();
+    console.log(`同义词（替换索引中的全部同义词）：${synonyms.length} 组`);
+    for (const s of synonyms) console.log(`  ${s.objectID}: ${s.synonyms.join(' = ')}`);
+    console.log('');
     console.log(`第一条记录：\n${JSON.stringify(records[0], null, 2)}`);
     return 0;
   }
@@ -134,6 +145,10 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
   console.log(`写入索引设置：${indexName}（应用 ${appId}）`);
   const {taskID} = await client.setSettings({indexName, indexSettings: ALGOLIA_SETTINGS});
   await client.waitForTask({indexName, taskID});
+  const synonyms = algoliaSynonyms();
+  console.log(`写入 ${synonyms.length} 组同义词（替换已有的同义词）…`);
+  const saved = await client.saveSynonyms({indexName, synonymHit: synonyms, replaceExistingSynonyms: true});
+  await client.waitForTask({indexName, taskID: saved.taskID});
   console.log(`上传 ${records.length} 条记录（替换索引中的全部记录）…`);
   await client.replaceAllObjects({
     indexName,

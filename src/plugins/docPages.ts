@@ -4,7 +4,7 @@ import {readFile} from 'node:fs/promises';
 import {join} from 'node:path';
 import type {AllContent} from '@docusaurus/types';
 import type {LoadedContent} from '@docusaurus/plugin-content-docs';
-import {bySidebarOrder, sidebarCategories, UNLISTED_CATEGORY} from '../search/sources';
+import {bySidebarOrder, sidebarCategories, UNLISTED_CATEGORY} from '../search/server';
 
 export interface DocPage {
   /** Id under docs/documents/, without the `documents/` prefix. */

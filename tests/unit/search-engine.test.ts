@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
 import {test} from 'node:test';
-import {createEngine, escapeHtml, fallbackUnits, fold, parseQuery} from '../../src/search/engine';
-import {buildIndex, extractSections} from '../../src/search/extract';
-import {toDocSearchRecords} from '../../src/search/records';
+import {createEngine, editDistance, escapeHtml, fold, memorySource, parseQuery} from '../../src/search/client/engine';
+import {buildIndex, extractPage, indexFiles, toDocSearchRecords} from '../../src/search/server';
+import {namePage} from '../../src/search/client/liteClient';
+import {synonymGroups} from '../../src/search/shared/synonyms';
+import {shardOf, termsOf} from '../../src/search/shared/text';
 
 const PAGES = [
   {
@@ -60,28 +62,71 @@ const PAGES = [
 ];
 
 const index = buildIndex(PAGES, 'zh-Hans', 'docs-default-current');
-const engine = createEngine(index, 'https://docs.example');
+const engine = createEngine(memorySource(index), 'https://docs.example', [
+  ['免费试用', '免费体验'],
+  ['oom', '显存不足'],
+]);
 const search = (query: string, extra: Record<string, unknown> = {}) =>
   engine.search({indexName: 'local', query, highlightPreTag: '<mark>', highlightPostTag: '</mark>', ...extra});
 
-test('fold keeps the length and folds full-width ASCII and case', () => {
+test('fold keeps the length and folds full-width ASCII and case', async () => {
   assert.equal(fold('ＧＰＵ　显存 LoRA'), 'gpu 显存 lora');
   assert.equal(fold('ＧＰＵ　显存 LoRA').length, 'ＧＰＵ　显存 LoRA'.length);
 });
 
-test('queries split on spaces, keep quoted phrases and exclusions, and stop at 64 characters', () => {
-  assert.deepEqual(parseQuery('SFTP  上传'), {terms: ['sftp', '上传'], excluded: []});
-  assert.deepEqual(parseQuery('"out of memory" -lora'), {terms: ['out of memory'], excluded: ['lora']});
-  assert.equal(parseQuery('a'.repeat(100)).terms[0]!.length, 64);
+test('queries become clauses: Han runs of bigrams, Latin words, quoted phrases, exclusions; 64 characters at most', async () => {
+  const terms = (q: string) => parseQuery(q).clauses.map((c) => c.alts.map((alt) => alt.map((u) => u.term)));
+  assert.deepEqual(terms('SFTP  上传 '), [[['sftp']], [['上传']]]);
+  assert.deepEqual(terms('显存不足怎么办 '), [[['显存', '存不', '不足']]], 'question words drop out');
+  assert.deepEqual(
+    terms('lora_rank '),
+    [[['lora_rank'], ['lora', 'rank']]],
+    'a word with underscores also as its parts',
+  );
+  assert.deepEqual(terms('显'), [[['显']]], 'a lone character while typing matches as a prefix');
+  const quoted = parseQuery('"out of memory" -lora');
+  assert.equal(quoted.clauses[0]!.required, true);
+  assert.deepEqual(
+    quoted.excluded.map((u) => u.map((x) => x.term)),
+    [['lora']],
+  );
+  assert.ok(parseQuery('a'.repeat(100)).clauses[0]!.alts[0]![0]!.term.length === 64);
+  const synonyms = parseQuery('免费试用 ', [['免费试用', '免费体验']]).clauses[0]!.alts.map((alt) =>
+    alt.map((u) => u.term),
+  );
+  assert.deepEqual(synonyms, [
+    ['免费', '费试', '试用'],
+    ['免费', '费体', '体验'],
+  ]);
 });
 
-test('fallback units are Han bigrams and words without function words', () => {
-  assert.deepEqual(fallbackUnits(['显存不足怎么办']), ['显存', '存不', '不足']);
-  assert.deepEqual(fallbackUnits(['cuda', '2.00', 'gib']), ['cuda', 'gib']);
+test('index terms are Han bigrams and Latin words; a prefix finds its completions in one shard', async () => {
+  assert.deepEqual(termsOf('显存不足 dataset_info.json'), [
+    '显存',
+    '存不',
+    '不足',
+    'dataset_info',
+    'dataset',
+    'info',
+    'json',
+  ]);
+  assert.equal(shardOf('显存', 64), shardOf('显卡', 64));
+  assert.equal(shardOf('dataset', 64), shardOf('da', 64));
+  assert.equal(editDistance('lora_rnak', 'lora_rank', 2), 1, 'a transposition is one edit');
+  assert.equal(editDistance('datase', 'dataset', 1), 1);
+  assert.equal(editDistance('abc', 'xyz', 1), 2);
 });
 
-test('extraction makes one section per heading with its text, code and table rows', () => {
-  const sections = extractSections(PAGES[1]!.markdown);
+test('synonyms.json: groups of at least two words, folded', async () => {
+  const groups = synonymGroups();
+  assert.ok(groups.length >= 10);
+  assert.ok(groups.some((g) => g.includes('免费试用') && g.includes('免费体验')));
+  assert.ok(groups.every((g) => g.every((w) => w === fold(w))));
+  assert.throws(() => synonymGroups([['只有一个']]), /needs two words/);
+});
+
+test('extraction makes one section per heading with its text, code and table rows', async () => {
+  const sections = extractPage(PAGES[1]!.markdown).sections;
   assert.deepEqual(
     sections.map((s) => [s.anchor, s.headings]),
     [
@@ -91,12 +136,12 @@ test('extraction makes one section per heading with its text, code and table row
     ],
   );
   assert.ok(sections[1]!.texts.includes('参数 | 含义'));
-  const oom = extractSections(PAGES[0]!.markdown);
+  const oom = extractPage(PAGES[0]!.markdown).sections;
   assert.match(oom[1]!.texts[0]!, /^torch\.OutOfMemoryError/);
   assert.ok(oom[2]!.texts.includes('先试最便宜的办法。'), 'admonition text is indexed without its fences');
 });
 
-test('records carry DocSearch hierarchy, type and anchored URL', () => {
+test('records carry DocSearch hierarchy, type and anchored URL', async () => {
   const records = toDocSearchRecords(index, 'https://docs.example');
   const resume = records.find((r) => r.anchor === 'resume' && r.type === 'lvl3')!;
   assert.equal(resume.url, 'https://docs.example/docs/documents/guide/dataProcessing/SFTPupload#resume');
@@ -107,46 +152,62 @@ test('records carry DocSearch hierarchy, type and anchored URL', () => {
   assert.ok(records.every((r) => r.hierarchy.lvl0 && r.hierarchy.lvl1));
 });
 
-test('Chinese words that segmenters split are found as typed', () => {
+test('Chinese words that segmenters split are found as typed', async () => {
   for (const [query, page] of [
     ['显存', 'outofmemory'],
     ['上传', 'SFTPupload'],
     ['充值', 'gift_token'],
   ] as const) {
-    const {hits} = search(query);
+    const {hits} = await search(query);
     assert.ok(hits.length > 0, query);
     assert.match(hits[0]!.url, new RegExp(page), query);
   }
 });
 
-test('English and code tokens match, including prefixes while typing', () => {
-  assert.match(search('dataset_info.json').hits[0]!.url, /SFTPupload#upload/);
-  assert.match(search('CUDA out of memory').hits[0]!.url, /outofmemory/);
-  assert.match(search('flash-attn').hits[0]!.url, /outofmemory#fix/);
-  assert.match(search('per_device_tr').hits[0]!.url, /outofmemory#fix/);
+test('the index files: meta, shards and one file per page, all JSON', async () => {
+  const files = indexFiles(index);
+  assert.ok(files.has('meta.json') && files.has('s0.json') && files.has('p2.json'));
+  assert.equal(files.size, 1 + index.meta.shards + PAGES.length);
+  assert.deepEqual(JSON.parse(files.get('p2.json')!).title, '代金券');
 });
 
-test('a title match ranks above a body match', () => {
-  const hits = search('代金券').hits;
+test('English and code tokens match, including prefixes while typing', async () => {
+  assert.match((await search('dataset_info.json')).hits[0]!.url, /SFTPupload#upload/);
+  assert.match((await search('CUDA out of memory')).hits[0]!.url, /outofmemory/);
+  assert.match((await search('flash-attn')).hits[0]!.url, /outofmemory#fix/);
+  assert.match((await search('per_device_tr')).hits[0]!.url, /outofmemory#fix/);
+});
+
+test('a title match ranks above a body match', async () => {
+  const hits = (await search('代金券')).hits;
   assert.equal(hits[0]!.type, 'lvl1');
   assert.equal(hits[0]!.hierarchy.lvl1, '代金券');
 });
 
-test('a pasted error line with other numbers still finds its page', () => {
-  const {hits} = search('torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 5.12 GiB');
+test('a pasted error line with other numbers still finds its page', async () => {
+  const {hits} = await search('torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 5.12 GiB');
   assert.match(hits[0]!.url, /outofmemory#symptom/);
 });
 
-test('question-style queries fall back to bigram coverage', () => {
-  assert.match(search('显存不足怎么办').hits[0]!.url, /outofmemory/);
+test('a question, a synonym and a typo find their page', async () => {
+  assert.match((await search('显存不足怎么办')).hits[0]!.url, /outofmemory/);
+  assert.match((await search('OOM')).hits[0]!.url, /outofmemory/);
+  assert.match((await search('sftpp')).hits[0]!.url, /SFTPupload/);
+  assert.match((await search('代金')).hits[0]!.url, /gift_token/, 'a prefix while typing');
 });
 
-test('page and query text are escaped; only the requested tags are markup', () => {
-  const hit = search('img').hits[0]!;
+test('words anywhere on a page match it; the page whose title says it comes first', async () => {
+  const hits = (await search('代金券 续传')).hits;
+  assert.ok(hits.some((h) => /gift_token/.test(h.url)) && hits.some((h) => /SFTPupload/.test(h.url)));
+  assert.match((await search('主机 断点续传')).hits[0]!.url, /SFTPupload/, 'words from a table row and a heading');
+});
+
+test('page and query text are escaped; only the requested tags are markup', async () => {
+  const hit = (await search('img')).hits[0]!;
   const value = hit._highlightResult.content!.value;
   assert.ok(value.includes('&#60;<mark>img</mark> src=x onerror=alert(1)&#62;'), value);
   assert.ok(!hit.content!.includes('<'));
-  const hostile = search('<img src=x onerror=alert(1)>');
+  const hostile = await search('<img src=x onerror=alert(1)>');
   for (const h of hostile.hits) {
     const rendered = [
       h.content,
@@ -160,17 +221,21 @@ test('page and query text are escaped; only the requested tags are markup', () =
     );
   }
   assert.equal(escapeHtml(`<a href="x">'&'</a>`), '&#60;a href=&#34;x&#34;&#62;&#39;&#38;&#39;&#60;/a&#62;');
-  const evil = engine.search({indexName: 'local', query: '上传', highlightPreTag: '<img src=x onerror=alert(1)>'});
+  const evil = await engine.search({
+    indexName: 'local',
+    query: '上传',
+    highlightPreTag: '<img src=x onerror=alert(1)>',
+  });
   const evilValue = evil.hits[0]!._highlightResult.hierarchy.lvl1!.value;
   assert.ok(evilValue.includes('<em>上传</em>') && !evilValue.includes('<img'), 'unknown tags fall back to <em>');
 });
 
-test('regex metacharacters are plain text', () => {
-  for (const q of ['.*', '(', '[a-', '\\', '$^|?+']) assert.doesNotThrow(() => search(q), q);
+test('regex metacharacters are plain text', async () => {
+  for (const q of ['.*', '(', '[a-', '\\', '$^|?+']) await assert.doesNotReject(() => search(q));
 });
 
-test('snippets respect the requested word count and ellipsis', () => {
-  const long = search('续传', {attributesToSnippet: ['content:5'], snippetEllipsisText: '…'}).hits.find(
+test('snippets respect the requested word count and ellipsis', async () => {
+  const long = (await search('续传', {attributesToSnippet: ['content:5'], snippetEllipsisText: '…'})).hits.find(
     (h) => h.type === 'content',
   )!;
   const value = long._snippetResult.content!.value;
@@ -179,12 +244,12 @@ test('snippets respect the requested word count and ellipsis', () => {
   assert.ok(value.replace(/<\/?mark>|&#\d+;/g, '').length <= 20, value);
 });
 
-test('facet filters, facets and pagination follow Algolia semantics', () => {
-  const all = search('上传');
+test('facet filters, facets and pagination follow Algolia semantics', async () => {
+  const all = await search('上传');
   assert.ok(all.nbHits >= 3);
-  const none = search('上传', {facetFilters: ['language:en']});
+  const none = await search('上传', {facetFilters: ['language:en']});
   assert.equal(none.nbHits, 0);
-  const scoped = search('上传', {
+  const scoped = await search('上传', {
     facetFilters: ['language:zh-Hans', ['docusaurus_tag:default', 'docusaurus_tag:docs-default-current']],
     facets: ['language'],
     hitsPerPage: 2,
@@ -200,7 +265,21 @@ test('facet filters, facets and pagination follow Algolia semantics', () => {
   );
 });
 
-test('the query is echoed verbatim and an empty query returns nothing', () => {
-  assert.equal(search('  显存 ').query, '  显存 ');
-  assert.equal(search('').nbHits, 0);
+test('the query is echoed verbatim and an empty query returns nothing', async () => {
+  assert.equal((await search('  显存 ')).query, '  显存 ');
+  assert.equal((await search('')).nbHits, 0);
+});
+
+test('for the search page, a section hit is titled with its page and its heading', async () => {
+  const hit = (await search('断点续传')).hits.find((h) => h.type !== 'lvl1' && h.hierarchy.lvl3)!;
+  const named = namePage(hit);
+  const levels = Object.entries(named._highlightResult.hierarchy);
+  assert.deepEqual(
+    levels.map(([k]) => k),
+    ['lvl0', 'lvl2', 'lvl3'],
+    'the page moves from the breadcrumbs into the title',
+  );
+  assert.match(levels[2]![1].value, /^用 SFTP 上传与下载 › .*续传/);
+  const page = (await search('代金券')).hits[0]!;
+  assert.equal(namePage(page), page, 'a page hit keeps its title');
 });

@@ -2,9 +2,11 @@
 // the escaped records, and that a run without variables stops before any client is created.
 import assert from 'node:assert/strict';
 import {test} from 'node:test';
+import {synonymGroups} from '../../src/search/shared/synonyms';
 import {
   ALGOLIA_SETTINGS,
   algoliaRecords,
+  algoliaSynonyms,
   main,
   readPushConfig,
   REQUIRED_VARIABLES,
@@ -110,4 +112,16 @@ test('a run without variables stops before any request; --dry-run prints and nee
   assert.match(printed, /"searchableAttributes"/);
   assert.match(printed, /记录数：\d+/);
   assert.match(printed, /"objectID": "0-0"/);
+  assert.match(printed, /同义词（替换索引中的全部同义词）：\d+ 组/);
+  assert.match(printed, /synonyms-1: 免费试用 = 免费体验/);
+});
+
+test('the synonyms sent to Algolia are the groups the embedded engine uses, as two-way synonyms', () => {
+  const synonyms = algoliaSynonyms();
+  assert.deepEqual(
+    synonyms.map((s) => s.synonyms),
+    synonymGroups(),
+  );
+  assert.ok(synonyms.every((s) => s.type === 'synonym' && /^synonyms-\d+$/.test(s.objectID)));
+  assert.equal(new Set(synonyms.map((s) => s.objectID)).size, synonyms.length);
 });

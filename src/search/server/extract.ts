@@ -1,12 +1,11 @@
-// Turns doc pages (Markdown source + title + sidebar category) into the compact search index, and the index back
-// into DocSearch records. Runs in Node at build time, in `npm start` and in `search:push`.
+// Cuts a doc page's Markdown into sections (one before the first `##`, then one per heading) with their text blocks:
+// paragraphs, list items, table rows, the start of code blocks. Node only: build time, `npm start`, `search:push`.
 import {fromMarkdown} from 'mdast-util-from-markdown';
 import {gfmFromMarkdown} from 'mdast-util-gfm';
 import {toString} from 'mdast-util-to-string';
 import {gfm} from 'micromark-extension-gfm';
 import type {RootContent} from 'mdast';
-import {splitFrontMatter} from '../lib/frontMatter';
-import type {SearchIndex} from './types';
+import {splitFrontMatter} from '../../lib/frontMatter';
 
 export interface SourcePage {
   /** Route path, e.g. /docs/documents/guide/format */
@@ -36,16 +35,20 @@ function stripDirectives(markdown: string): string {
     .join('\n');
 }
 
+export interface ExtractedPage {
+  /** The front matter's description: the page's own summary, whose words often match readers' best. */
+  description: string;
+  sections: Section[];
+}
+
 /** Splits a page into sections: one before the first `##`, then one per heading, each with its text blocks. */
-export function extractSections(markdown: string): Section[] {
+export function extractPage(markdown: string): ExtractedPage {
   const {data, body} = splitFrontMatter(markdown);
   const tree = fromMarkdown(stripDirectives(body), {
     extensions: [gfm()],
     mdastExtensions: [gfmFromMarkdown()],
   });
-  // The front matter's description is the page's own summary: readers' words often match it best.
-  const description = data?.description;
-  const sections: Section[] = [{anchor: null, headings: [], texts: description ? [clean(description)] : []}];
+  const sections: Section[] = [{anchor: null, headings: [], texts: []}];
   const chain: string[] = [];
   const current = () => sections[sections.length - 1]!;
   const addText = (text: string) => {
@@ -84,19 +87,5 @@ export function extractSections(markdown: string): Section[] {
     }
   };
   tree.children.forEach(visit);
-  return sections;
-}
-
-export function buildIndex(pages: SourcePage[], language: string, tag: string): SearchIndex {
-  const index: SearchIndex = {v: 1, language, tag, pages: [], sections: [], records: []};
-  pages.forEach((page, p) => {
-    index.pages.push([page.path, page.category, page.title]);
-    for (const section of extractSections(page.markdown)) {
-      const s = index.sections.push([p, section.anchor, ...section.headings]) - 1;
-      // The page's own record (lvl1), or the section heading's record.
-      index.records.push([s]);
-      for (const text of section.texts) index.records.push([s, text]);
-    }
-  });
-  return index;
+  return {description: clean(data?.description ?? ''), sections};
 }

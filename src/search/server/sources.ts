@@ -2,10 +2,11 @@
 // relevance test, `bench:search` and `search:push`. Node only (reads the file system).
 import {readdirSync, readFileSync} from 'node:fs';
 import {join, relative, sep} from 'node:path';
-import sidebars from '../../sidebars';
-import {splitFrontMatter} from '../lib/frontMatter';
-import {buildIndex, type SourcePage} from './extract';
-import type {SearchIndex} from './types';
+import sidebars from '../../../sidebars';
+import {splitFrontMatter} from '../../lib/frontMatter';
+import {buildIndex} from './build';
+import type {SourcePage} from './extract';
+import type {BuiltIndex} from '../shared/types';
 
 /** lvl0 of pages that are in no sidebar category (the same label the plugin uses). */
 export const UNLISTED_CATEGORY = '更多文档';
@@ -87,7 +88,7 @@ export function buildIndexFromSources(
   siteDir = process.cwd(),
   language = 'zh-Hans',
   tag = 'docs-default-current',
-): SearchIndex {
+): BuiltIndex {
   return buildIndex(loadSourcePages(siteDir), language, tag);
 }
 

@@ -4,17 +4,48 @@ export type Level = 'lvl0' | 'lvl1' | 'lvl2' | 'lvl3' | 'lvl4' | 'lvl5' | 'lvl6'
 export type HitType = Exclude<Level, 'lvl0'> | 'content';
 export const LEVELS: readonly Level[] = ['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'];
 
-/** The compact index shipped to the browser (the hierarchy is stored once per section, not per record). */
-export interface SearchIndex {
-  v: 1;
+/**
+ * The embedded index as the browser fetches it, in three kinds of file (see README, 搜索):
+ * - one IndexMeta, fetched when search opens;
+ * - `meta.shards` Shard files, the postings of the terms whose first character (Han) or first two letters (Latin)
+ *   hash to it, fetched for the terms of a query;
+ * - one PageFile per page, its titles and text for hits and snippets, fetched only for pages shown in results.
+ */
+export interface IndexMeta {
+  v: 2;
   language: string;
   tag: string;
-  /** [path, lvl0 (sidebar category), lvl1 (page title)] */
-  pages: [string, string, string][];
-  /** [page number, anchor or null, lvl2, lvl3, ...] — the heading chain below the page title. */
-  sections: [number, string | null, ...string[]][];
-  /** [section number] is the section's own heading; [section number, text] a block of text under it. */
-  records: ([number] | [number, string])[];
+  /** Number of shard files. */
+  shards: number;
+  /** Per page, flattened: number of sections, then length in terms (for length normalisation). */
+  pages: number[];
+}
+
+/** Term → postings [section delta, code, section delta, code, …] over global section numbers, ascending. */
+export type Shard = Record<string, number[]>;
+
+/** Field bits of a posting code; the body term count is code >> 4. */
+export const FIELD_TITLE = 1;
+export const FIELD_HEADING = 2;
+export const FIELD_DESCRIPTION = 4;
+export const FIELD_BODY = 8;
+
+/** [anchor, depth (1 for the page's own section, 2–6 for ## to ######), heading, ...text blocks]. */
+export type PageSection = [string | null, number, string, ...string[]];
+
+export interface PageFile {
+  path: string;
+  category: string;
+  title: string;
+  description: string;
+  sections: PageSection[];
+}
+
+/** The whole index in memory, as the builder makes it and Node (tests, bench) reads it. */
+export interface BuiltIndex {
+  meta: IndexMeta;
+  shards: Shard[];
+  pages: PageFile[];
 }
 
 /** One record in DocSearch's shape, with plain (unescaped) text: what Algolia gets from `search:push`. */
