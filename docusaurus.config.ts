@@ -1,9 +1,19 @@
 import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import {themes as prismThemes} from 'prism-react-renderer';
+import type {HostOptions} from './src/plugins/host';
 import type {SeoOptions} from './src/plugins/seo';
 import {ssrTemplate} from './src/ssrTemplate';
-import {consoleUrl, editLink, editUrlSetting, homeDocPath, productName, searchSettings, siteUrl} from './src/settings';
+import {
+  consoleUrl,
+  editLink,
+  editUrlSetting,
+  homeDocPath,
+  productName,
+  searchSettings,
+  siteUrl,
+  stockTemplate,
+} from './src/settings';
 
 const search = searchSettings();
 const editUrl = editUrlSetting();
@@ -73,7 +83,7 @@ const config = {
   url: siteUrl,
   baseUrl: '/',
   // Paint the article first, then start the site bundle (src/ssrTemplate.ts).
-  ssrTemplate,
+  ssrTemplate: stockTemplate ? undefined : ssrTemplate,
   onBrokenLinks: 'throw',
   onBrokenAnchors: 'throw',
   i18n: {
@@ -118,6 +128,8 @@ const config = {
   ],
   customFields: {searchLocal: search.local},
   presets: [
+    // First, so that its plugin comes before all others: the CSP of the built pages and precompression (src/plugins/host.ts).
+    ['./src/plugins/host-preset.ts', {algoliaAppId: search.local ? undefined : search.appId} satisfies HostOptions],
     [
       'classic',
       {
