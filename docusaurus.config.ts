@@ -109,6 +109,7 @@ const config = {
     './src/plugins/prism.ts',
     './src/plugins/docs-metadata.ts',
     './src/plugins/no-icu.ts',
+    './src/plugins/csp-no-eval.ts',
     [
       './src/plugins/seo.ts',
       {
