@@ -5,7 +5,9 @@
 // the first frame that shows the parsed page: the text paints first, then the page hydrates. Without the preload the
 // download would begin only when the script elements are inserted, after that frame: on slow 4G that put hydration
 // about 0.7 s behind stock (`npm run bench:hydration`). The start falls back to a timer when no frame comes (a page in
-// a background tab).
+// a background tab). The script names come in a JSON data block, so that the starter itself is the same text in every
+// build: its sha256 in the Content-Security-Policy (src/host/csp.ts) changes only when this template does, and a host
+// whose CSP header is configured by hand (README, 部署) does not have to change it with each release.
 export const ssrTemplate = `
 <!DOCTYPE html>
 <html <%~ it.htmlAttributes %>>
@@ -26,13 +28,15 @@ export const ssrTemplate = `
   <body <%~ it.bodyAttributes %>>
     <%~ it.preBodyTags %>
     <div id="__docusaurus"><%~ it.appHtml %></div>
+    <script type="application/json" id="__docusaurus-scripts"><%~ JSON.stringify(it.scripts.map((script) => it.baseUrl + script)) %></script>
     <script>
-      (function (sources) {
+      (function () {
         var started = false;
         function start() {
           if (started) return;
           started = true;
-          sources.forEach(function (src) {
+          var list = document.getElementById('__docusaurus-scripts');
+          JSON.parse(list.textContent).forEach(function (src) {
             var script = document.createElement('script');
             script.src = src;
             script.async = false;
@@ -43,7 +47,7 @@ export const ssrTemplate = `
           setTimeout(start, 0);
         });
         setTimeout(start, 1000);
-      })(<%~ JSON.stringify(it.scripts.map((script) => it.baseUrl + script)) %>);
+      })();
     </script>
     <%~ it.postBodyTags %>
   </body>
