@@ -146,17 +146,18 @@ async function main() {
 
   const child = spawn(nginx, args, {stdio: ['ignore', 'inherit', 'inherit']});
   let stopping = false;
-  const stop = (signal: NodeJS.Signals) => {
-    if (stopping) return;
+  // SIGQUIT is nginx's graceful shutdown (open connections finish); a second signal, or 3 s, makes it a fast one.
+  const stop = () => {
+    if (stopping) {
+      child.kill('SIGTERM');
+      return;
+    }
     stopping = true;
-    // SIGQUIT is nginx's graceful shutdown; a second signal to us turns it into a fast one.
     child.kill('SIGQUIT');
-    const timer = setTimeout(() => child.kill('SIGTERM'), 3000);
-    timer.unref();
-    void signal;
+    setTimeout(() => child.kill('SIGTERM'), 3000).unref();
   };
-  process.on('SIGTERM', () => (stopping ? child.kill('SIGTERM') : stop('SIGTERM')));
-  process.on('SIGINT', () => (stopping ? child.kill('SIGTERM') : stop('SIGINT')));
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
   child.on('exit', (code, signal) => {
     cleanup();
     if (stopping) process.exit(0);
