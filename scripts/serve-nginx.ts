@@ -25,16 +25,19 @@ function fail(message: string): never {
 
 /** The nginx binary, or undefined. */
 export function findNginx(): string | undefined {
-  if (process.env.NGINX) return process.env.NGINX;
+  const executable = (path: string) => {
+    try {
+      accessSync(path, constants.X_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (process.env.NGINX) return executable(process.env.NGINX) ? process.env.NGINX : undefined;
   const dirs = [...(process.env.PATH ?? '').split(delimiter), '/usr/sbin', '/usr/local/sbin', '/usr/local/nginx/sbin'];
   for (const dir of dirs.filter(Boolean)) {
     const candidate = join(dir, 'nginx');
-    try {
-      accessSync(candidate, constants.X_OK);
-      return candidate;
-    } catch {
-      // not here
-    }
+    if (executable(candidate)) return candidate;
   }
   return undefined;
 }
