@@ -73,29 +73,28 @@ async function measure(browser: Browser, url: string): Promise<Sample> {
   await cdp.send('Network.setCacheDisabled', {cacheDisabled: true});
   await cdp.send('Network.emulateNetworkConditions', NETWORK);
   await cdp.send('Emulation.setCPUThrottlingRate', {rate: CPU_SLOWDOWN});
-  await page.addInitScript(() => {
-    const root = document.documentElement;
+  // Page scripts as strings: tsx would wrap named functions in a helper (`__name`) that does not exist in the page. The
+  // observer watches the document, since <html> may not exist yet when this runs.
+  await page.addInitScript(`
     new MutationObserver((_, observer) => {
-      if (root.hasAttribute('data-has-hydrated')) {
-        (window as {__hydratedAt?: number}).__hydratedAt = performance.now();
+      if (document.documentElement.hasAttribute('data-has-hydrated')) {
+        window.__hydratedAt = performance.now();
         observer.disconnect();
       }
-    }).observe(root, {attributes: true, attributeFilter: ['data-has-hydrated']});
-  });
+    }).observe(document, {subtree: true, attributes: true, attributeFilter: ['data-has-hydrated']});
+  `);
   await page.goto(url, {waitUntil: 'commit'});
   await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached', timeout: 60_000});
-  const sample = await page.evaluate(() => {
-    const paint = (name: string) => performance.getEntriesByName(name)[0]?.startTime ?? NaN;
-    const bundle = performance
-      .getEntriesByType('resource')
-      .find((entry) => /\/assets\/js\/main\.[0-9a-f]+\.js$/.test(entry.name)) as PerformanceResourceTiming | undefined;
+  const sample = (await page.evaluate(`(() => {
+    const paint = (name) => performance.getEntriesByName(name)[0]?.startTime ?? NaN;
+    const bundle = performance.getEntriesByType('resource').find((e) => /\\/assets\\/js\\/main\\.[0-9a-f]+\\.js$/.test(e.name));
     return {
       firstPaint: paint('first-paint'),
       firstContentfulPaint: paint('first-contentful-paint'),
-      bundle: bundle?.responseStart ?? NaN,
-      hydrated: (window as {__hydratedAt?: number}).__hydratedAt ?? NaN,
+      bundle: bundle ? bundle.responseStart : NaN,
+      hydrated: window.__hydratedAt ?? NaN,
     };
-  });
+  })()`)) as Sample;
   await context.close();
   return sample;
 }
