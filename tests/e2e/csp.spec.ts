@@ -20,10 +20,10 @@ interface Violation {
 /** Every `securitypolicyviolation` the page's documents report, for the life of the page (reloads included). */
 async function recordViolations(page: Page): Promise<Violation[]> {
   const violations: Violation[] = [];
-  await page.exposeFunction('__reportCspViolation', (violation: Violation) => violations.push(violation));
+  await page.exposeFunction('__cspSpecViolation', (violation: Violation) => violations.push(violation));
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => {
-      (window as unknown as {__reportCspViolation: (v: unknown) => void}).__reportCspViolation({
+      (window as unknown as {__cspSpecViolation: (v: unknown) => void}).__cspSpecViolation({
         directive: event.effectiveDirective,
         blocked: event.blockedURI,
         sample: event.sample,
