@@ -10,6 +10,7 @@ import assert from 'node:assert/strict';
 import {spawn, type ChildProcess} from 'node:child_process';
 import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {request} from 'node:http';
+import {createServer} from 'node:net';
 import {tmpdir} from 'node:os';
 import {dirname, join} from 'node:path';
 import {after, before, describe, test} from 'node:test';
@@ -26,7 +27,6 @@ import {CSP_SNIPPET, findNginx} from '../../scripts/serve-nginx';
 import {grade, type Scan} from './observatory';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-const PORT = Number(process.env.HOST_TEST_PORT ?? 3390);
 const nginx = findNginx();
 
 const THEME_SCRIPT = 'document.documentElement.setAttribute("data-theme","light")';
@@ -66,6 +66,20 @@ function fixtureBuild(dir: string) {
   writeFileSync(join(dir, CSP_SNIPPET), nginxPolicySnippet(serializePolicy(policy)));
 }
 
+/** A port nothing listens on now (another checkout may run these tests at the same time). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+let PORT = 0;
+
 function get(path: string, headers: Record<string, string> = {}) {
   return new Promise<{status: number; headers: Record<string, string | string[] | undefined>; body: string}>(
     (resolve, reject) => {
@@ -88,6 +102,7 @@ describe('production host config (nginx)', {skip: !nginx && !process.env.CI && '
 
   before(async () => {
     assert.ok(nginx, 'nginx is required (apt-get install nginx-light); .ci/run installs it');
+    PORT = await freePort();
     dir = mkdtempSync(join(tmpdir(), 'host-headers-'));
     fixtureBuild(dir);
     server = spawn(
