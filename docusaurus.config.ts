@@ -110,6 +110,8 @@ const config = {
     './src/plugins/docs-metadata.ts',
     './src/plugins/no-icu.ts',
     './src/plugins/csp-no-eval.ts',
+    // Each page names its route chunks for preloading, so they download with the bundle (src/plugins/route-preload.ts).
+    './src/plugins/route-preload.ts',
     [
       './src/plugins/seo.ts',
       {

@@ -6,7 +6,8 @@
 //
 // Ordering: Docusaurus runs all postBuild hooks at once (executePluginsPostBuild: Promise.all over the plugins), and
 // the sitemap, opensearch.xml, robots.txt, the manifest and the llms files are written by other plugins' postBuild.
-// Compressing them while they are being written would ship truncated .gz files. So this plugin comes first (its
+// Compressing them while they are being written would ship truncated .gz files, and src/plugins/route-preload.ts
+// rewrites the pages. So this plugin comes first (its
 // preset, src/plugins/host-preset.ts, is listed before 'classic') and, when its postBuild is called, wraps the other
 // plugins' postBuild to wait for them. If Docusaurus ever calls the hooks one after another, the wait finds hooks that
 // were not called and the build fails with a message saying so, rather than compressing half-written files.
@@ -69,9 +70,10 @@ export default function hostPlugin(_context: LoadContext, options: HostOptions):
   return {
     name: NAME,
     async postBuild({outDir, plugins}) {
-      const othersDone = otherPostBuilds(plugins);
+      // Other plugins write files (sitemap, llms files, ...) and rewrite pages (route-preload): wait for all of them.
+      await otherPostBuilds(plugins)();
 
-      // The pages are final once rendered (no other plugin rewrites them): one policy for the whole site.
+      // One policy for the whole site, from the pages as they are now final.
       const pages = await htmlFiles(outDir);
       const contents = await Promise.all(pages.map((page) => readFile(page, 'utf8')));
       const hashes = new Set(contents.flatMap((html) => inlineScripts(html).map(hashSource)));
@@ -83,7 +85,6 @@ export default function hostPlugin(_context: LoadContext, options: HostOptions):
       await writeFile(join(outDir, HOST_DIR, NGINX_SNIPPET), nginxPolicySnippet(header));
       await writeFile(join(outDir, HOST_DIR, HEADER_FILE), `${header}\n`);
 
-      await othersDone();
       const started = Date.now();
       // The scripts and stylesheets the pages name (the rest are chunks loaded later): Brotli's best quality for them.
       const entry = new Set(
