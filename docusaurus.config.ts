@@ -1,6 +1,7 @@
 import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import {themes as prismThemes} from 'prism-react-renderer';
+import type {HostOptions} from './src/plugins/host';
 import type {SeoOptions} from './src/plugins/seo';
 import {ssrTemplate} from './src/ssrTemplate';
 import {
@@ -12,6 +13,7 @@ import {
   productName,
   searchSettings,
   siteUrl,
+  stockTemplate,
 } from './src/settings';
 
 const search = searchSettings();
@@ -93,7 +95,7 @@ const config = {
   url: siteUrl,
   baseUrl: '/',
   // Paint the article first, then start the site bundle (src/ssrTemplate.ts).
-  ssrTemplate,
+  ssrTemplate: stockTemplate ? undefined : ssrTemplate,
   onBrokenLinks: 'throw',
   onBrokenAnchors: 'throw',
   i18n: {
@@ -119,6 +121,9 @@ const config = {
     './src/plugins/prism.ts',
     './src/plugins/docs-metadata.ts',
     './src/plugins/no-icu.ts',
+    './src/plugins/csp-no-eval.ts',
+    // Each page names its route chunks for preloading, so they download with the bundle (src/plugins/route-preload.ts).
+    './src/plugins/route-preload.ts',
     [
       './src/plugins/seo.ts',
       {
@@ -139,6 +144,8 @@ const config = {
   ],
   customFields: {searchLocal: search.local},
   presets: [
+    // First, so that its plugin comes before all others: the CSP of the built pages and precompression (src/plugins/host.ts).
+    ['./src/plugins/host-preset.ts', {algoliaAppId: search.local ? undefined : search.appId} satisfies HostOptions],
     [
       'classic',
       {

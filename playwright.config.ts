@@ -39,15 +39,16 @@ export default defineConfig({
       use: {...devices['Desktop Chrome'], viewport: {width: 390, height: 844}, isMobile: true, hasTouch: true},
     },
   ],
-  // The production build, and the test build (deployer settings and fixtures, scripts/test.sh) on the next port.
+  // The production build, and the test build (deployer settings and fixtures, scripts/test.sh) on the next port, each
+  // served by nginx with the production config (deploy/nginx/docs.conf: headers, CSP, compression, 404).
   webServer: [
     {dir: buildDir, port},
     {dir: `${buildDir}-test`, port: port + 1},
   ].map(({dir, port: p}) => ({
-    command: `npx docusaurus serve --no-open --dir ${dir} --port ${p}`,
+    command: `node --import tsx scripts/serve-nginx.ts --dir ${dir} --port ${p} --host 127.0.0.1`,
     // The repository root, also when another config (scripts/bench/) reuses this one.
     cwd: __dirname,
-    url: `http://localhost:${p}/docs/documents/introduct`,
+    url: `http://127.0.0.1:${p}/docs/documents/introduct`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,
   })),

@@ -68,3 +68,9 @@ export function searchSettings(environment: NodeJS.ProcessEnv = process.env) {
   if (missing.length) throw new Error(`Algolia 搜索配置不完整：${missing.join('; ')}`);
   return {local: false, appId, apiKey, indexName} as const;
 }
+
+/**
+ * For `npm run bench:hydration` only: BENCH_STOCK_TEMPLATE=1 builds the site with Docusaurus' own page template
+ * instead of src/ssrTemplate.ts, the variant the benchmark compares against.
+ */
+export const stockTemplate = process.env.BENCH_STOCK_TEMPLATE === '1';

@@ -1,6 +1,7 @@
 // Accessibility by keyboard: the paths that the other specs do not already cover (skip link target, sidebar
 // categories, colour-mode toggle). axe on every page is in pages.spec.ts.
-import {expect, test, type Locator, type Page} from '@playwright/test';
+import {type Locator, type Page} from '@playwright/test';
+import {expect, test} from './test';
 import {isMobile, visit} from './helpers';
 
 const DOC = '/docs/documents/introduct';

@@ -1,7 +1,7 @@
 // The performance budget: the script a doc page loads on first visit (cold cache), gzip-compressed, and the embedded
 // search index never part of it.
 import {gzipSync} from 'node:zlib';
-import {expect, test} from '@playwright/test';
+import {expect, test} from './test';
 
 /**
  * The issue's target: no more script than a stock Docusaurus classic site (it guessed about 175 KiB). Measured on

@@ -1,7 +1,8 @@
 // Code blocks (src/theme/CodeBlock, src/prism): the colours follow the reader's mode from the first paint; after
 // hydration the server's highlighted markup is kept, not drawn a second time, without loading Prism
 // (src/prism/load.ts); copy and word wrap work, and a block that a client-side navigation brings is highlighted.
-import {expect, test, type Page} from '@playwright/test';
+import {type Page} from '@playwright/test';
+import {expect, test} from './test';
 import {idle, press, visit} from './helpers';
 
 const CODE_PAGE = '/docs/documents/guide/Train/parameter';

@@ -1,6 +1,6 @@
 // Error screens from spec §8: a page whose content throws (a fixture page of the test build, tests/e2e/fixtures) and
 // a route whose chunks cannot be loaded (the network fails them).
-import {expect, test} from '@playwright/test';
+import {expect, test} from './test';
 import {TEST_BUILD_URL, press, visit} from './helpers';
 
 test('a page that crashes shows the Chinese crash screen, and Try again renders it', async ({page}) => {

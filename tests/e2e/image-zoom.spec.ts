@@ -1,5 +1,6 @@
 // Image zoom: doc images open large by click or keyboard and close by Escape or click; the code loads only where needed.
-import {expect, test, type Page} from '@playwright/test';
+import {type Page} from '@playwright/test';
+import {expect, test} from './test';
 import {press, visit} from './helpers';
 
 const WITH_IMAGE = '/docs/documents/guide/Train/mintor';

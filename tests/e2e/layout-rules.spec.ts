@@ -1,5 +1,6 @@
 // Layout and state rules of spec §2 and §4, each as a reader would notice it.
-import {expect, test, type Page} from '@playwright/test';
+import {type Page} from '@playwright/test';
+import {expect, test} from './test';
 import {TEST_BUILD_URL, colourToggle, idle, openPrimaryMenu, press, reload, visit} from './helpers';
 
 const DOC = '/docs/documents/introduct';

@@ -1,4 +1,4 @@
-import {expect, test} from '@playwright/test';
+import {expect, test} from './test';
 import {hydrated, press} from './helpers';
 
 const DOC = '/docs/documents/introduct';

@@ -4,7 +4,7 @@
 // The page's timers run on Playwright's clock, paused while the bar is checked: the test moves time itself, so the
 // 200 ms and 800 ms are checked to the millisecond however busy the machine is (on real time, a 2-core CI machine
 // ran the 200 ms timer over a second late).
-import {expect, test} from '@playwright/test';
+import {expect, test} from './test';
 import {press, visit} from './helpers';
 
 test('the route progress bar starts 200 ms after a path change, at 8 %, and trickles every 800 ms', async ({page}) => {

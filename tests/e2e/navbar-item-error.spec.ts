@@ -1,7 +1,7 @@
 // Spec §8: a navbar item that fails to render shows the error-boundary message in its place; the rest of the navbar
 // and the page stay up. The fault: the test build's navbar has an item that throws while it renders in the browser
 // (tests/e2e/fixtures, E2E_FIXTURES in src/settings.ts); the server HTML renders nothing for it.
-import {expect, test} from '@playwright/test';
+import {expect, test} from './test';
 import {TEST_BUILD_URL, isMobile, openPrimaryMenu, visit} from './helpers';
 
 test(

@@ -1,5 +1,5 @@
 // "复制为 Markdown" and "查看 Markdown" on doc pages.
-import {expect, test} from '@playwright/test';
+import {expect, test} from './test';
 import {hydrated, press, visit} from './helpers';
 
 const DOC = '/docs/documents/problems/outofmemory';

@@ -3,7 +3,8 @@
 // the last check, and has no serious or critical axe violation (WCAG 2.0/2.1 A and AA). One load per page serves all
 // of these: it is the slowest part of the suite.
 import AxeBuilder from '@axe-core/playwright';
-import {expect, test, type Page} from '@playwright/test';
+import {type Page} from '@playwright/test';
+import {expect, test} from './test';
 import {collectErrors, hydrated, sitemapPaths} from './helpers';
 
 const DOC = '/docs/documents/introduct';

@@ -1,4 +1,4 @@
-import {expect, test} from '@playwright/test';
+import {expect, test} from './test';
 
 test.describe('home redirect', () => {
   test('/ leads to the main doc with JavaScript', async ({page}) => {

@@ -2,7 +2,7 @@
 // (DocSearch's UI code, the engine, the index's meta file, the query's shards and the shown pages' files) stays under
 // 260 KiB gzip. `docusaurus serve` does not compress, so each response body is gzipped here as a host would serve it.
 import {gzipSync} from 'node:zlib';
-import {expect, test} from '@playwright/test';
+import {expect, test} from './test';
 import {press, visit} from './helpers';
 
 const BUDGET_KIB = 260;

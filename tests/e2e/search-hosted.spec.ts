@@ -1,5 +1,6 @@
 // The hosted path: the same modal on a build made with Algolia credentials, with Algolia's endpoints intercepted.
-import {expect, test, type Page, type Route} from '@playwright/test';
+import {type Page, type Route} from '@playwright/test';
+import {expect, test} from './test';
 import {TEST_BUILD_URL, visit} from './helpers';
 
 test.use({baseURL: TEST_BUILD_URL});

@@ -1,4 +1,5 @@
-import {expect, test, type BrowserContext} from '@playwright/test';
+import {type BrowserContext} from '@playwright/test';
+import {expect, test} from './test';
 import {collectErrors, isMobile, openPrimaryMenu, press, visit} from './helpers';
 
 const DOC = '/docs/documents/introduct';

@@ -1,5 +1,5 @@
 // With localStorage blocked (private mode, blocked cookies) the site keeps working on per-page state.
-import {expect, test} from '@playwright/test';
+import {expect, test} from './test';
 import {collectErrors, colourToggle, press, reload, visit} from './helpers';
 
 test.beforeEach(async ({page}) => {
