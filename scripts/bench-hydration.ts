@@ -142,35 +142,28 @@ async function main() {
   }
 
   const metrics: Array<[keyof Sample, string]> = [
-    ['firstPaint', 'first paint'],
     ['firstContentfulPaint', 'first contentful paint'],
     ['bundle', 'bundle response start'],
     ['hydrated', 'hydrated'],
   ];
   console.log(
-    `\nseconds from navigation start: median (min–max) over ${ROUNDS * PAGES.length} loads each; ratio = median / first build's`,
+    `\nseconds from navigation start, per page: median (min–max) of ${ROUNDS} loads; ratio = median / ${BUILDS[0]}'s`,
   );
   const width = Math.max(...BUILDS.map((b) => b.length));
   for (const [key, label] of metrics) {
-    console.log(`\n${label}`);
-    const base = median(samples[0]!.map((s) => s[key]));
-    BUILDS.forEach((dir, i) => {
-      const xs = samples[i]!.map((s) => s[key]);
-      const m = median(xs);
-      console.log(
-        `  ${dir.padEnd(width)}  ${seconds(m)} (${seconds(Math.min(...xs))}–${seconds(Math.max(...xs))})  ` +
-          `ratio ${(m / base).toFixed(2)}`,
-      );
-    });
-  }
-  for (const path of PAGES) {
-    console.log(
-      `\nhydrated, ${path}: ` +
-        BUILDS.map((dir, i) => {
-          const xs = samples[i]!.filter((_, k) => k % PAGES.length === PAGES.indexOf(path)).map((s) => s.hydrated);
-          return `${dir} ${seconds(median(xs))}`;
-        }).join(', '),
-    );
+    for (const [p, path] of PAGES.entries()) {
+      console.log(`\n${label}, ${path}`);
+      const of = (i: number) => samples[i]!.filter((_, k) => k % PAGES.length === p).map((s) => s[key]);
+      const base = median(of(0));
+      BUILDS.forEach((dir, i) => {
+        const xs = of(i);
+        const m = median(xs);
+        console.log(
+          `  ${dir.padEnd(width)}  ${seconds(m)} (${seconds(Math.min(...xs))}–${seconds(Math.max(...xs))})  ` +
+            `ratio ${(m / base).toFixed(2)}`,
+        );
+      });
+    }
   }
   console.log(
     `\nload average (1 min) during the run: ${Math.min(...load).toFixed(1)}–${Math.max(...load).toFixed(1)} on this machine's CPUs`,
