@@ -51,5 +51,7 @@ export default defineConfig({
     url: `http://127.0.0.1:${p}/docs/documents/introduct`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,
+    // serve-nginx stops nginx and removes its temporary directory on SIGTERM.
+    gracefulShutdown: {signal: 'SIGTERM' as const, timeout: 5_000},
   })),
 });

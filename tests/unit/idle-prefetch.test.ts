@@ -59,11 +59,16 @@ test('a long queue is worked off in short slices, one idle callback after anothe
   for (let i = 0; i < 40; i++) docusaurus.prefetch(`/route-${i}`);
   let slices = 0;
   while (idle.pending) {
-    const took = idle.runNext();
+    const before = prefetched.length;
+    idle.runNext();
     slices++;
-    assert.ok(took < 15, `one slice took ${took.toFixed(1)} ms`);
+    // A slice stops once 4 ms have passed: at 1 ms a route that is at most 5 routes, however busy the machine is
+    // (a busy machine makes slices hold fewer routes, never more). Counting routes, not measuring the slice's
+    // wall time, keeps this test deterministic on a loaded CI machine.
+    const taken = prefetched.length - before;
+    assert.ok(taken >= 1 && taken <= 5, `one slice prefetched ${taken} routes`);
   }
-  assert.ok(slices >= 5, `40 routes at 1 ms each took ${slices} slices`);
+  assert.ok(slices >= 8, `40 routes at 1 ms each took ${slices} slices`);
   assert.equal(prefetched.length, 40);
 });
 
