@@ -11,30 +11,6 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 const HOSTED = `http://localhost:${PORT + 1}`;
 const DOC = '/docs/documents/introduct';
 
-interface Violation {
-  directive: string;
-  blocked: string;
-  sample: string;
-  url: string;
-}
-
-/** Every `securitypolicyviolation` the page's documents report, for the life of the page (reloads included). */
-async function recordViolations(page: Page): Promise<Violation[]> {
-  const violations: Violation[] = [];
-  await page.exposeFunction('__cspSpecViolation', (violation: Violation) => violations.push(violation));
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => {
-      (window as unknown as {__cspSpecViolation: (v: unknown) => void}).__cspSpecViolation({
-        directive: event.effectiveDirective,
-        blocked: event.blockedURI,
-        sample: event.sample,
-        url: event.documentURI,
-      });
-    });
-  });
-  return violations;
-}
-
 /** Serves `path` with `edit` applied to its HTML and, optionally, the CSP response header removed. */
 async function serveEdited(page: Page, path: string, edit: (html: string) => string, {dropHeader = false} = {}) {
   await page.route(`**${path}`, async (route) => {
@@ -53,8 +29,7 @@ const inject = (html: string) => html.replace('</body>', `<script>${INJECTED}</s
 test.describe('an injected inline script', () => {
   // These tests provoke violations and check them (tests/e2e/test.ts fails any other test on a violation).
   test.use({allowCspViolations: true});
-  test('is blocked and reported under the header and meta policies', async ({page}) => {
-    const violations = await recordViolations(page);
+  test('is blocked and reported under the header and meta policies', async ({page, cspViolations: violations}) => {
     await serveEdited(page, DOC, inject);
     await page.goto(DOC);
     await hydrated(page);
@@ -63,8 +38,10 @@ test.describe('an injected inline script', () => {
     expect(violations.every((v) => v.directive === 'script-src-elem' && v.url.endsWith(DOC))).toBe(true);
   });
 
-  test('is blocked by the <meta> policy alone, on a host that sets no header', async ({page}) => {
-    const violations = await recordViolations(page);
+  test('is blocked by the <meta> policy alone, on a host that sets no header', async ({
+    page,
+    cspViolations: violations,
+  }) => {
     await serveEdited(page, DOC, inject, {dropHeader: true});
     const response = await page.goto(DOC);
     expect(response?.headers()['content-security-policy']).toBeUndefined();
@@ -75,8 +52,8 @@ test.describe('an injected inline script', () => {
 
   test('the site’s own inline scripts run: the colour mode is set before paint and the page hydrates', async ({
     page,
+    cspViolations: violations,
   }) => {
-    const violations = await recordViolations(page);
     await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
     await page.goto(DOC);
     await hydrated(page);

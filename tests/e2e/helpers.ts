@@ -1,18 +1,13 @@
-import {readFileSync} from 'node:fs';
-import {join} from 'node:path';
 import {expect, type Locator, type Page} from '@playwright/test';
+
+/** Paths of every page in the production build's sitemap, as served (the build-output tests read it the same way). */
+export {sitemapPaths} from '../output/output';
 
 /**
  * The test build (scripts/test.sh: fake Algolia credentials, EDIT_URL and the fixtures of tests/e2e/fixtures),
  * served on the port after the production build's.
  */
 export const TEST_BUILD_URL = `http://localhost:${Number(process.env.E2E_PORT ?? 3100) + 1}`;
-
-/** Paths of every page in the production build's sitemap (`E2E_BUILD_DIR`, default `build`), as served locally. */
-export function sitemapPaths(): string[] {
-  const xml = readFileSync(join(process.cwd(), process.env.E2E_BUILD_DIR ?? 'build', 'sitemap.xml'), 'utf8');
-  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!.replace(/&amp;/g, '&')).pathname);
-}
 
 /** Collects console errors and uncaught page errors for the life of the page. */
 export function collectErrors(page: Page): string[] {

@@ -316,6 +316,20 @@ function snippetOf(
   return (start > 0 ? ellipsis : '') + markup(raw, ranges, start, end, pre, post) + (end < raw.length ? ellipsis : '');
 }
 
+/** `load`, called once per index and kept; a failed load is forgotten, so the next call tries again. */
+function cachedLoad<T>(load: (i: number) => Promise<T> | T): (i: number) => Promise<T> {
+  const cache = new Map<number, Promise<T>>();
+  return (i) => {
+    let loaded = cache.get(i);
+    if (!loaded) {
+      loaded = Promise.resolve(load(i));
+      loaded.catch(() => cache.delete(i));
+      cache.set(i, loaded);
+    }
+    return loaded;
+  };
+}
+
 function snippetWords(request: SearchRequest, attr: string): number | null {
   for (const spec of request.attributesToSnippet ?? []) {
     const [name, n] = spec.split(':');
@@ -381,26 +395,8 @@ export function createEngine(source: IndexSource, origin = '', synonyms: Synonym
   for (let p = 0; p < pageCount; p++) sectionPage.fill(p, firstSection[p]!, firstSection[p + 1]!);
   const avgLength = lengths.reduce((a, b) => a + b, 0) / Math.max(1, pageCount) || 1;
 
-  const shards = new Map<number, Promise<Shard>>();
-  const loadShard = (i: number) => {
-    let s = shards.get(i);
-    if (!s) {
-      s = Promise.resolve(source.shard(i));
-      s.catch(() => shards.delete(i));
-      shards.set(i, s);
-    }
-    return s;
-  };
-  const pages = new Map<number, Promise<PageFile>>();
-  const loadPage = (i: number) => {
-    let s = pages.get(i);
-    if (!s) {
-      s = Promise.resolve(source.page(i));
-      s.catch(() => pages.delete(i));
-      pages.set(i, s);
-    }
-    return s;
-  };
+  const loadShard = cachedLoad((i) => source.shard(i));
+  const loadPage = cachedLoad((i) => source.page(i));
 
   const decoded = new Map<string, {sections: Int32Array; codes: Int32Array; idf: number}>();
   function postings(shard: Shard, term: string) {
