@@ -23,7 +23,9 @@ export default defineConfig({
   reporter: [['list'], ['json', {outputFile: 'test-results/e2e.json'}]],
   use: {
     baseURL: `http://localhost:${port}`,
-    trace: 'retain-on-failure',
+    // Locally a failing test keeps its trace. CI keeps only the console summary, and recording a trace of every test
+    // (DOM snapshots at each step) costs CPU that the suite's time limit cannot spare.
+    trace: process.env.CI ? 'off' : 'retain-on-failure',
     // Debian's Chromium (or CHROME_PATH); Playwright's own browser only when neither exists.
     launchOptions: {executablePath: chromiumPath, args: chromiumArgs},
   },

@@ -88,25 +88,36 @@ test.describe('the hidden navbar reappears', () => {
 });
 
 test.describe('collapsible sidebar categories', () => {
+  /**
+   * Expands the category and returns every `transition` its collapsible was given on the way. Docusaurus shows the
+   * items (display: block) one animation frame before it sets the transition, so the items being visible is not the
+   * end: wait until a transition was recorded. Each style change is read from the new style and from the one it
+   * replaced, so a transition set and cleared within one task is still seen.
+   */
   async function transitionsWhileExpanding(page: Page): Promise<string[]> {
     await visit(page, DOC);
     const item = page.locator('.theme-doc-sidebar-item-category', {hasText: '模型训练'}).first();
     await page.evaluate(() => {
-      (window as unknown as {transitions: string[]}).transitions = [];
+      const seen: string[] = ((window as unknown as {transitions: string[]}).transitions = []);
+      const transitionOf = (style: string | null) => /(?:^|;)\s*transition:\s*([^;]+)/.exec(style ?? '')?.[1].trim();
       new MutationObserver((records) => {
         for (const r of records) {
-          const el = r.target as HTMLElement;
-          if (el.style.transition) (window as unknown as {transitions: string[]}).transitions.push(el.style.transition);
+          for (const t of [transitionOf(r.oldValue), transitionOf((r.target as Element).getAttribute('style'))]) {
+            if (t && !seen.includes(t)) seen.push(t);
+          }
         }
       }).observe(document.querySelector('.theme-doc-sidebar-menu')!, {
         attributes: true,
+        attributeOldValue: true,
         subtree: true,
         attributeFilter: ['style'],
       });
     });
     await press(item.locator('.menu__link').first());
     await expect(item.getByRole('link', {name: '训练参数详解'})).toBeVisible();
-    return page.evaluate(() => (window as unknown as {transitions: string[]}).transitions);
+    const transitions = () => page.evaluate(() => (window as unknown as {transitions: string[]}).transitions);
+    await expect.poll(async () => (await transitions()).length).toBeGreaterThan(0);
+    return transitions();
   }
 
   test('animate their height', async ({page}) => {
