@@ -99,7 +99,7 @@ test.describe('collapsible sidebar categories', () => {
     const item = page.locator('.theme-doc-sidebar-item-category', {hasText: '模型训练'}).first();
     await page.evaluate(() => {
       const seen: string[] = ((window as unknown as {transitions: string[]}).transitions = []);
-      const transitionOf = (style: string | null) => /(?:^|;)\s*transition:\s*([^;]+)/.exec(style ?? '')?.[1].trim();
+      const transitionOf = (style: string | null) => /(?:^|;)\s*transition:\s*([^;]+)/.exec(style ?? '')?.[1]?.trim();
       new MutationObserver((records) => {
         for (const r of records) {
           for (const t of [transitionOf(r.oldValue), transitionOf((r.target as Element).getAttribute('style'))]) {

@@ -18,6 +18,17 @@ async function searchFor(page: Page, query: string) {
   await input(page).fill(query);
 }
 
+/**
+ * Opens the selected hit with Enter and waits until the reader is on its page with the modal gone. Only then does
+ * Ctrl+K open the modal again: pressed while the modal is still closing, it toggles it shut instead.
+ */
+async function openSelectedHit(page: Page, url: RegExp) {
+  await input(page).press('Enter');
+  await expect(page).toHaveURL(url);
+  await expect(modal(page)).toBeHidden();
+  await expect(page.locator('article h1')).toBeVisible();
+}
+
 test.describe('embedded search', () => {
   test('the index loads only when search opens, from this site only', async ({page}) => {
     const requests: string[] = [];
@@ -136,9 +147,7 @@ test.describe('embedded search', () => {
     const first = hitLinks(page).first();
     await expect(first).toBeVisible();
     const href = (await first.getAttribute('href'))!;
-    await input(page).press('Enter');
-    await expect(page).toHaveURL(new RegExp(`${href.split('#')[0]!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
-    await expect(page.locator('article h1')).toBeVisible();
+    await openSelectedHit(page, new RegExp(`${href.split('#')[0]!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
     await page.keyboard.press('Control+k');
     await expect(page.locator('.DocSearch-Hit-source', {hasText: '最近搜索'})).toBeVisible();
     await expect(page.locator('.DocSearch-Hit')).toHaveCount(1);
@@ -147,8 +156,7 @@ test.describe('embedded search', () => {
   test('a recent search can be made a favorite and removed', async ({page}) => {
     await searchFor(page, '代金券');
     await expect(hitLinks(page).first()).toBeVisible();
-    await input(page).press('Enter');
-    await expect(page).toHaveURL(/gift_token/);
+    await openSelectedHit(page, /gift_token/);
     await page.keyboard.press('Control+k');
     await press(page.getByTitle('收藏这个搜索').first());
     await expect(page.locator('.DocSearch-Hit-source', {hasText: '收藏'})).toBeVisible();
