@@ -185,6 +185,33 @@ test.describe('embedded search', () => {
     await expect(page.locator('.DocSearch-ErrorScreen')).toBeHidden();
   });
 
+  test('a search that waits more than 300 ms shows the stalled state, then the results', async ({page}) => {
+    // The modal's timers run on Playwright's clock, paused while the threshold is checked, so 300 ms is checked to
+    // the millisecond however busy the machine is; the index files are held back until then.
+    await page.clock.install();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/search-index\//, async (route) => {
+      await held;
+      await route.continue().catch(() => undefined);
+    });
+    await openWithShortcut(page);
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+    const container = page.locator('.DocSearch-Container');
+    await input(page).fill('显存不足');
+    await page.clock.runFor(299);
+    await expect(container).not.toHaveClass(/DocSearch-Container--Stalled/);
+    await page.clock.runFor(1);
+    await expect(container).toHaveClass(/DocSearch-Container--Stalled/);
+    await expect(page.locator('.DocSearch-LoadingIndicator')).toBeVisible();
+
+    release();
+    await page.clock.resume();
+    await expect(hitLinks(page).first()).toBeVisible();
+    await expect(container).not.toHaveClass(/DocSearch-Container--Stalled/);
+    await page.unrouteAll({behavior: 'ignoreErrors'});
+  });
+
   test('hostile queries stay text', async ({page}) => {
     let dialogs = 0;
     page.on('dialog', (d) => {
