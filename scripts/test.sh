@@ -32,7 +32,7 @@ step typecheck npx tsc
 step lint npx eslint --max-warnings=0 .
 step format npx prettier --check .
 step markdown npx markdownlint-cli2
-step copy node scripts/lint-copy.mjs
+step copy node --import tsx scripts/lint-copy.mjs
 step content node --import tsx scripts/check-docs.mjs
 step unit node_tests unit tests/unit/*.test.ts
 step build npx docusaurus build
