@@ -67,6 +67,11 @@ test('each mechanical rule reports its finding', async () => {
   }
 });
 
+test('a code block without its closing fence is reported', async () => {
+  const {errors} = await checkFile(page(`${han(900)}\n\n\`\`\`bash\necho 没有结尾\n`));
+  assert.deepEqual(errors, ['unclosed code block']);
+});
+
 test('links to anchors on other pages are checked against their heading ids (file line numbers)', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'check-docs-'));
   mkdirSync(join(dir, 'a'));
