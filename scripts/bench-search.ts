@@ -55,10 +55,11 @@ function table(title: string, rows: [string, string][]) {
 
 /**
  * Ten times the pages: each real page once as it is and nine more times under its own path, with its title numbered
- * and about a third of its longer Latin words given a per-copy suffix, so postings grow tenfold and the vocabulary
- * grows too (as a bigger site's would), instead of repeating byte for byte.
+ * and about a third of the longer Latin words of its body and description given a per-copy suffix (admonition
+ * markers such as `:::warning` left alone), so postings grow tenfold and the vocabulary grows too (as a bigger site's
+ * would), instead of repeating byte for byte.
  */
-async function syntheticPages(pages: (SourcePage & {text: string})[], times: number): Promise<SourcePage[]> {
+async function syntheticPages(pages: (SourcePage & {body: string})[], times: number): Promise<SourcePage[]> {
   const out: SourcePage[] = [];
   for (let k = 0; k < times; k++) {
     for (const page of pages) {
@@ -67,9 +68,10 @@ async function syntheticPages(pages: (SourcePage & {text: string})[], times: num
         continue;
       }
       let n = 0;
-      const markdown = page.text.replace(/\b[A-Za-z][A-Za-z_]{4,}\b/g, (w) => (n++ % 3 === k % 3 ? `${w}${k}` : w));
-      const {tree, frontMatter} = await parseMarkdown(markdown);
-      const description = typeof frontMatter.description === 'string' ? frontMatter.description : page.description;
+      const suffix = (text: string) =>
+        text.replace(/(?<!:)\b[A-Za-z][A-Za-z_]{4,}\b/g, (w) => (n++ % 3 === k % 3 ? `${w}${k}` : w));
+      const description = suffix(page.description);
+      const {tree} = await parseMarkdown(suffix(page.body));
       out.push({...page, permalink: `${page.permalink}-copy${k}`, title: `${page.title}（${k}）`, description, tree});
     }
   }
