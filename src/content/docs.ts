@@ -2,8 +2,14 @@
 // sidebar category, front matter and the parsed Markdown. Two sources, one model: inside a build, the docs plugin's
 // loaded content (`allContentLoaded`); outside (scripts, tests), the docs folder read with the same configuration.
 import {readdir} from 'node:fs/promises';
-import {join, relative, sep} from 'node:path';
-import {aliasedSitePath, normalizeUrl, posixPath, resolveMarkdownLinkPathname} from '@docusaurus/utils';
+import {join, relative} from 'node:path';
+import {
+  aliasedSitePath,
+  aliasedSitePathToRelativePath,
+  normalizeUrl,
+  posixPath,
+  resolveMarkdownLinkPathname,
+} from '@docusaurus/utils';
 import type {AllContent} from '@docusaurus/types';
 import type {LoadedContent} from '@docusaurus/plugin-content-docs';
 import {readMarkdown, type FrontMatter, type ParsedMarkdown} from './markdown';
@@ -86,7 +92,7 @@ async function readLoadedDocs(allContent: AllContent, siteDir: string): Promise<
   if (!version) throw new Error('The docs plugin has no content');
   const records = await Promise.all(
     version.docs.map(async (doc) => {
-      const filePath = join(siteDir, doc.source.replace(/^@site\//, ''));
+      const filePath = join(siteDir, aliasedSitePathToRelativePath(doc.source));
       const parsed = await readMarkdown(filePath);
       return {
         ...parsed,
@@ -118,7 +124,7 @@ export async function loadDocs(settings: ContentSettings): Promise<DocSet> {
     (await markdownFiles(contentPath)).map(async (filePath) => {
       const parsed = await readMarkdown(filePath);
       const {frontMatter} = parsed;
-      const path = posixPath(relative(contentPath, filePath)).split(sep).join('/');
+      const path = posixPath(relative(contentPath, filePath));
       const dir = path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '';
       const name = path.slice(dir ? dir.length + 1 : 0).replace(/\.mdx?$/, '');
       const baseId = typeof frontMatter.id === 'string' ? frontMatter.id : name;
