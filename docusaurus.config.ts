@@ -9,6 +9,7 @@ import {
   e2eFixtures,
   editLink,
   editUrlSetting,
+  docsRouteBasePath,
   homeDocPath,
   productName,
   searchSettings,
@@ -142,7 +143,8 @@ const config = {
     // Starts loading Prism on a client-side navigation (code blocks draw their tokens with it).
     './src/prism/load.ts',
   ],
-  customFields: {searchLocal: search.local},
+  // For the browser: which search backend, and where `/` redirects to (src/pages/index.tsx).
+  customFields: {searchLocal: search.local, homeDocPath},
   presets: [
     // First, so that its plugin comes before all others: the CSP of the built pages and precompression (src/plugins/host.ts).
     ['./src/plugins/host-preset.ts', {algoliaAppId: search.local ? undefined : search.appId} satisfies HostOptions],
@@ -151,7 +153,7 @@ const config = {
       {
         docs: {
           path: 'docs',
-          routeBasePath: 'docs',
+          routeBasePath: docsRouteBasePath,
           sidebarPath: './sidebars.ts',
           versions: {current: {label: 'Next'}},
           // The date of each page's last commit, shown at its foot (git history; CI's clone has it).

@@ -8,9 +8,11 @@ import {build} from 'esbuild';
 import {chromium} from '@playwright/test';
 import {chromiumArgs, chromiumPath} from './chromium';
 import {createEngine, memorySource, type IndexSource} from '../src/search/client/engine';
-import {byKind, figures, modalPages, outcome, type Outcome} from '../src/search/eval/measure';
+import {parseMarkdown} from '../src/content';
+import {loadSiteDocs} from '../src/content/site';
+import {byKind, figures, modalPages, outcome, pageIds, type Outcome, type PageIds} from '../src/search/eval/measure';
 import {RELEVANCE_QUERIES} from '../src/search/eval/queries';
-import {buildIndex, indexFiles, loadSourcePages, type SourcePage} from '../src/search/server';
+import {buildIndex, indexFiles, type SourcePage} from '../src/search/server';
 import {SNIPPET_WORDS} from '../src/search/shared/limits';
 import {LEVELS, type BuiltIndex, type SearchRequest} from '../src/search/shared/types';
 
@@ -53,10 +55,11 @@ function table(title: string, rows: [string, string][]) {
 
 /**
  * Ten times the pages: each real page once as it is and nine more times under its own path, with its title numbered
- * and about a third of its longer Latin words given a per-copy suffix, so postings grow tenfold and the vocabulary
- * grows too (as a bigger site's would), instead of repeating byte for byte.
+ * and about a third of the longer Latin words of its body and description given a per-copy suffix (admonition
+ * markers such as `:::warning` left alone), so postings grow tenfold and the vocabulary grows too (as a bigger site's
+ * would), instead of repeating byte for byte.
  */
-function syntheticPages(pages: SourcePage[], times: number): SourcePage[] {
+async function syntheticPages(pages: (SourcePage & {body: string})[], times: number): Promise<SourcePage[]> {
   const out: SourcePage[] = [];
   for (let k = 0; k < times; k++) {
     for (const page of pages) {
@@ -65,8 +68,11 @@ function syntheticPages(pages: SourcePage[], times: number): SourcePage[] {
         continue;
       }
       let n = 0;
-      const markdown = page.markdown.replace(/\b[A-Za-z][A-Za-z_]{4,}\b/g, (w) => (n++ % 3 === k % 3 ? `${w}${k}` : w));
-      out.push({...page, path: `${page.path}-copy${k}`, title: `${page.title}（${k}）`, markdown});
+      const suffix = (text: string) =>
+        text.replace(/(?<!:)\b[A-Za-z][A-Za-z_]{4,}\b/g, (w) => (n++ % 3 === k % 3 ? `${w}${k}` : w));
+      const description = suffix(page.description);
+      const {tree} = await parseMarkdown(suffix(page.body));
+      out.push({...page, permalink: `${page.permalink}-copy${k}`, title: `${page.title}（${k}）`, description, tree});
     }
   }
   return out;
@@ -123,27 +129,28 @@ async function firstQueryBytes(index: BuiltIndex, size: Sizes, engineGzip: numbe
   return out;
 }
 
-async function relevance(index: BuiltIndex): Promise<Outcome[]> {
+async function relevance(index: BuiltIndex, ids: PageIds): Promise<Outcome[]> {
   const engine = createEngine(memorySource(index), ORIGIN);
   const outcomes: Outcome[] = [];
   for (const q of RELEVANCE_QUERIES) {
     const {hits} = await engine.search(docSearchRequest(q.query));
-    outcomes.push(outcome(q, modalPages(hits)));
+    outcomes.push(outcome(q, modalPages(hits, ids)));
   }
   return outcomes;
 }
 
 async function main() {
-  const real = loadSourcePages();
+  const {docs: real, tag} = await loadSiteDocs();
   let t = performance.now();
-  const index1 = buildIndex(real, 'zh-Hans', 'docs-default-current');
+  const index1 = buildIndex(real, 'zh-Hans', tag);
   const build1 = performance.now() - t;
+  const synthetic = await syntheticPages(real, 10);
   t = performance.now();
-  const index10 = buildIndex(syntheticPages(real, 10), 'zh-Hans', 'docs-default-current');
+  const index10 = buildIndex(synthetic, 'zh-Hans', tag);
   const build10 = performance.now() - t;
 
   // Relevance.
-  const outcomes = await relevance(index1);
+  const outcomes = await relevance(index1, pageIds(real));
   const all = figures(outcomes);
   table(`Relevance: ${all.n} queries (src/search/eval/queries.ts), first 20 hits grouped as the modal shows them`, [
     ['all', `recall@5 ${all.recall.toFixed(3)}  MRR ${all.mrr.toFixed(3)}  no result ${all.empty}`],

@@ -5,15 +5,16 @@
 // readers copy: YAML configs, JSON and dataset_info.json, Python, shell and llamafactory-cli lines, checked against the
 // pinned LLaMA-Factory release in scripts/llamafactory/reference.json (see scripts/llamafactory/code-blocks.mjs).
 // Usage: npm run check:docs -- [file ...]   (no arguments: every page under docs/; runs under tsx)
-import {readFileSync, readdirSync, existsSync, statSync} from 'node:fs';
-import {dirname, join, relative, resolve} from 'node:path';
+import {existsSync, statSync} from 'node:fs';
+import {dirname, join, resolve} from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {splitFrontMatter} from '../src/lib/frontMatter';
-import {checkBlocks, checkSyntax, codeBlocks, syntaxJobs} from './llamafactory/code-blocks.mjs';
+import {toString} from 'mdast-util-to-string';
+import {codeBlocks, codeLines, nodes, readMarkdown} from '../src/content';
+import {loadSiteDocs, siteSettings} from '../src/content/site';
+import {checkBlocks, checkSyntax, syntaxJobs} from './llamafactory/code-blocks.mjs';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const docsDir = join(root, 'docs');
-const staticDir = join(root, 'static');
+const {siteDir} = siteSettings;
+const staticDir = join(siteDir, 'static');
 
 /** Largest image a page may embed, in bytes: diagrams and screenshots fit well below it. */
 export const IMAGE_BUDGET = 200 * 1024;
@@ -26,50 +27,19 @@ export function depthFloor(id) {
 }
 
 const PLACEHOLDER = /TODO|TBD|待补充|待完善|敬请期待|lorem|占位|XXX/i;
-const HEADING = /^(#{1,6})\s+(.*?)\s*$/;
 const HEADING_ID = /\{#([^}]*)\}\s*$/;
-const FENCE = /^(\s*)(`{3,}|~{3,})(.*)$/;
-const IMAGE = /!\[([^\]]*)\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g;
 
-function walk(dir) {
-  return readdirSync(dir).flatMap((name) => {
-    const p = join(dir, name);
-    return statSync(p).isDirectory() ? walk(p) : /\.mdx?$/.test(name) ? [p] : [];
-  });
+/** The headings of a parsed page (src/content): line, level and explicit id (`## 标题 {#id}`). */
+export function headings(parsed) {
+  return [...nodes(parsed.tree)]
+    .filter((node) => node.type === 'heading')
+    .map((node) => ({line: node.position.start.line, depth: node.depth, id: HEADING_ID.exec(toString(node))?.[1]}));
 }
 
-/** The page's front matter (`data`, null when missing) and body: the one parser the search index and llms.txt use. */
-export const parseFrontMatter = splitFrontMatter;
-
-/** Splits a body into prose lines and code blocks, reporting fences without a language. Line numbers are the
- * file's: `offset` is the number of front-matter lines before the body. */
-function scan(body, offset = 0) {
-  const prose = [];
-  const problems = [];
-  let fence = null;
-  body.split('\n').forEach((line, index) => {
-    const i = index + offset;
-    const f = FENCE.exec(line);
-    if (fence) {
-      if (f && f[2][0] === fence[0] && f[2].length >= fence.length && f[3].trim() === '') fence = null;
-      return;
-    }
-    if (f) {
-      fence = f[2];
-      if (!f[3].trim()) problems.push(`line ${i + 1}: code block without a language`);
-      return;
-    }
-    prose.push({line, n: i + 1});
-  });
-  if (fence) problems.push('unclosed code block');
-  return {prose, problems};
-}
-
-export function headingIds(body) {
-  return scan(body)
-    .prose.map(({line}) => HEADING.exec(line))
-    .filter(Boolean)
-    .map((m) => HEADING_ID.exec(m[2])?.[1])
+/** The explicit heading ids of a parsed page. */
+export function headingIds(parsed) {
+  return headings(parsed)
+    .map((h) => h.id)
     .filter(Boolean);
 }
 
@@ -100,14 +70,17 @@ export function checkExternal(url) {
   return null;
 }
 
-/** Checks one page. Python and shell syntax is checked in one batch for all pages: use `checkFiles` for many. */
-export function checkFile(file) {
-  return checkFiles([file])[0];
+/**
+ * Checks one page. Python and shell syntax is checked in one batch for all pages: use `checkFiles` for many.
+ * @returns {Promise<{id: string; errors: string[]; cjk: number}>}
+ */
+export async function checkFile(file) {
+  return (await checkFiles([file]))[0];
 }
 
 /** Checks pages; the syntax of their Python and shell blocks is checked by one python3 process for all of them. */
-export function checkFiles(files) {
-  const results = files.map(checkPage);
+export async function checkFiles(files) {
+  const results = await Promise.all(files.map(checkPage));
   const jobs = results.flatMap((r) => r.syntax.map((job) => ({...job, result: r})));
   checkSyntax(jobs.map(({lang, code}) => ({lang, code}))).forEach((problem, i) => {
     if (problem) jobs[i].result.errors.push(`line ${jobs[i].line}: ${problem}`);
@@ -115,47 +88,72 @@ export function checkFiles(files) {
   return results.map(({id, errors, cjk}) => ({id, errors, cjk}));
 }
 
-function checkPage(file) {
-  const text = readFileSync(file, 'utf8');
-  const id = relative(docsDir, file).replace(/\.mdx?$/, '');
+/** Links and images written as `[text](target)` or `<scheme:...>`, by line (GFM's bare URLs are text to readers). */
+function linksByLine(parsed) {
+  const lines = parsed.treeText.split('\n');
+  const byLine = new Map();
+  for (const node of nodes(parsed.tree)) {
+    if (node.type !== 'link' && node.type !== 'image') continue;
+    const {start} = node.position;
+    const written = lines[start.line - 1].slice(start.column - 1);
+    if (!written.startsWith('<') && !written.startsWith('[') && !written.startsWith('!')) continue;
+    const list = byLine.get(start.line) ?? [];
+    list.push(node);
+    byLine.set(start.line, list);
+  }
+  return byLine;
+}
+
+async function checkPage(file) {
+  const parsed = await readMarkdown(file);
+  const id = docId(file);
   const errors = [];
-  const {data, body} = parseFrontMatter(text);
-  if (!data) errors.push('missing front matter');
+  const {frontMatter, text, bodyOffset} = parsed;
+  if (!Object.keys(frontMatter).length) errors.push('missing front matter');
   else {
-    if (!data.title) errors.push('front matter: missing title');
-    const d = data.description ?? '';
-    const len = [...d].length;
+    if (!frontMatter.title) errors.push('front matter: missing title');
+    const len = [...String(frontMatter.description ?? '')].length;
     if (len < 40 || len > 120) errors.push(`front matter: description is ${len} characters, want 40-120`);
   }
-  const offset = text.split('\n').length - body.split('\n').length;
-  const {prose, problems} = scan(body, offset);
-  errors.push(...problems);
-  const blocks = codeBlocks(body, offset);
-  for (const {line, message} of checkBlocks(blocks, body)) errors.push(`line ${line}: ${message}`);
+  const blocks = codeBlocks(parsed);
+  for (const b of blocks) {
+    if (!b.lang) errors.push(`line ${b.line}: code block without a language`);
+    if (!b.closed) errors.push('unclosed code block');
+  }
+  for (const {line, message} of checkBlocks(blocks, parsed.body)) errors.push(`line ${line}: ${message}`);
+  const code = codeLines(parsed);
+  const prose = text
+    .split('\n')
+    .map((line, i) => ({line, n: i + 1}))
+    .filter(({n}) => n > bodyOffset && !code.has(n));
+  const headingAt = new Map(headings(parsed).map((h) => [h.line, h]));
+  const ids = headingIds(parsed);
+  const links = linksByLine(parsed);
   const seen = new Set();
   for (const {line, n} of prose) {
-    const h = HEADING.exec(line);
+    const h = headingAt.get(n);
     if (h) {
-      if (h[1].length === 1) errors.push(`line ${n}: level-1 heading (the title comes from front matter)`);
-      const hid = HEADING_ID.exec(h[2])?.[1];
-      if (!hid) errors.push(`line ${n}: heading without an explicit id {#ascii-id}`);
-      else if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(hid))
-        errors.push(`line ${n}: heading id "${hid}" is not lowercase ASCII words joined by hyphens`);
-      else if (seen.has(hid)) errors.push(`line ${n}: duplicate heading id "${hid}"`);
-      else seen.add(hid);
+      if (h.depth === 1) errors.push(`line ${n}: level-1 heading (the title comes from front matter)`);
+      if (!h.id) errors.push(`line ${n}: heading without an explicit id {#ascii-id}`);
+      else if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(h.id))
+        errors.push(`line ${n}: heading id "${h.id}" is not lowercase ASCII words joined by hyphens`);
+      else if (seen.has(h.id)) errors.push(`line ${n}: duplicate heading id "${h.id}"`);
+      else seen.add(h.id);
     }
     if (PLACEHOLDER.test(line)) errors.push(`line ${n}: placeholder text`);
-    for (const m of line.matchAll(IMAGE)) errors.push(...checkImage(file, m[1], m[2]).map((e) => `line ${n}: ${e}`));
-    for (const m of line.replace(/`[^`]*`/g, '').matchAll(/\]\(([a-z]+:[^)\s]*)\)|<([a-z]+:\/\/[^>\s]*)>/gi)) {
-      const problem = checkExternal(m[1] ?? m[2]);
+    const here = links.get(n) ?? [];
+    for (const image of here.filter((node) => node.type === 'image')) {
+      errors.push(...checkImage(file, image.alt ?? '', image.url).map((e) => `line ${n}: ${e}`));
+    }
+    for (const {url} of here) {
+      if (!/^[a-z]+:/i.test(url)) continue;
+      const problem = checkExternal(url);
       if (problem) errors.push(`line ${n}: ${problem}`);
     }
-    for (const m of line.matchAll(/\]\(([^)\s]+)\)/g)) {
-      const target = m[1];
-      if (/^[a-z]+:/i.test(target) || target.startsWith('/') || target.startsWith('#')) {
-        if (target.startsWith('#') && !seen.has(target.slice(1)) && !headingIds(body).includes(target.slice(1))) {
-          errors.push(`line ${n}: anchor ${target} not found on this page`);
-        }
+    for (const {url: target} of here) {
+      if (/^[a-z]+:/i.test(target) || target.startsWith('/')) continue;
+      if (target.startsWith('#')) {
+        if (!ids.includes(target.slice(1))) errors.push(`line ${n}: anchor ${target} not found on this page`);
         continue;
       }
       const [path, anchor] = target.split('#');
@@ -165,7 +163,7 @@ function checkPage(file) {
         continue;
       }
       if (!existsSync(dest)) errors.push(`line ${n}: link target ${path} does not exist`);
-      else if (anchor && !headingIds(parseFrontMatter(readFileSync(dest, 'utf8')).body).includes(anchor)) {
+      else if (anchor && !headingIds(await readMarkdown(dest)).includes(anchor)) {
         errors.push(`line ${n}: anchor #${anchor} not found in ${path}`);
       }
     }
@@ -181,10 +179,20 @@ function checkPage(file) {
   return {id, errors, cjk, syntax: syntaxJobs(blocks)};
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const files = process.argv.length > 2 ? process.argv.slice(2).map((f) => resolve(f)) : walk(docsDir);
+/** The doc id of a file under the docs folder (`documents/guide/format`); other files by their path. */
+function docId(file) {
+  const docsDir = join(siteDir, siteSettings.docsPath);
+  const path = file.startsWith(`${docsDir}/`) ? file.slice(docsDir.length + 1) : file;
+  return path.replace(/\.mdx?$/, '');
+}
+
+async function main() {
+  const files =
+    process.argv.length > 2
+      ? process.argv.slice(2).map((f) => resolve(f))
+      : (await loadSiteDocs()).docs.map((d) => d.filePath).sort();
   let failed = 0;
-  for (const {id, errors, cjk} of checkFiles(files)) {
+  for (const {id, errors, cjk} of await checkFiles(files)) {
     if (errors.length) {
       failed++;
       console.log(`✗ ${id} (${cjk} CJK)`);
@@ -193,4 +201,11 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   }
   console.log(`\ncheck-docs: ${files.length - failed} pages ok, ${failed} with problems`);
   process.exit(failed ? 1 : 0);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
 }

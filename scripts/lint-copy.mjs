@@ -1,53 +1,49 @@
 #!/usr/bin/env node
 // Chinese copy lint for docs/**/*.md with AutoCorrect: spacing between CJK and Latin text or digits, full-width
-// punctuation in Chinese sentences. Code blocks are skipped (their strings and regexes are code, not copy).
-// Usage: node scripts/lint-copy.mjs [--fix] [files...]   (default: every page under docs/)
-import {readFileSync, writeFileSync, readdirSync} from 'node:fs';
-import {join} from 'node:path';
+// punctuation in Chinese sentences. Code blocks are skipped (their strings and regexes are code, not copy): which
+// lines are code comes from the content pipeline's syntax tree (src/content), so findings keep their file lines.
+// Usage: node --import tsx scripts/lint-copy.mjs [--fix] [files...]   (default: every page under docs/)
+import {readFileSync, writeFileSync} from 'node:fs';
 import {createRequire} from 'node:module';
+import {relative} from 'node:path';
+import {fileURLToPath} from 'node:url';
+import {codeLines, parseMarkdown} from '../src/content';
+import {loadSiteDocs} from '../src/content/site';
 
 const require = createRequire(import.meta.url);
 const autocorrect = require('autocorrect-node');
 
-/** Split a Markdown file into runs of prose lines and fenced-code lines (fences of ``` or ~~~, indented or not). */
-export function splitFences(text) {
-  const runs = [];
-  let fence = null;
-  for (const line of text.split('\n')) {
-    const code = fence !== null;
-    const m = /^\s*(`{3,}|~{3,})/.exec(line);
-    if (!code && m) fence = m[1];
-    else if (code && m && m[1][0] === fence[0] && m[1].length >= fence.length && line.trim() === m[1]) fence = null;
-    const isCode = code || fence !== null;
-    const last = runs[runs.length - 1];
+/** A parsed Markdown file's lines as runs of prose and of fenced code (fences included). */
+export function runs(parsed) {
+  const code = codeLines(parsed);
+  const result = [];
+  parsed.text.split('\n').forEach((line, i) => {
+    const isCode = code.has(i + 1);
+    const last = result[result.length - 1];
     if (last && last.code === isCode) last.lines.push(line);
-    else runs.push({code: isCode, lines: [line]});
-  }
-  return runs;
+    else result.push({code: isCode, lines: [line]});
+  });
+  return result;
 }
 
 /** The file with AutoCorrect applied to its prose runs; code runs are returned unchanged. */
-export function correct(text) {
-  return splitFences(text)
+export function correct(parsed) {
+  return runs(parsed)
     .map(({code, lines}) => (code ? lines.join('\n') : autocorrect.formatFor(lines.join('\n'), 'md')))
     .join('\n');
 }
 
-function pages(dir) {
-  return readdirSync(dir, {withFileTypes: true}).flatMap((e) =>
-    e.isDirectory() ? pages(join(dir, e.name)) : e.name.endsWith('.md') ? [join(dir, e.name)] : [],
-  );
-}
-
-function main() {
+async function main() {
   autocorrect.loadConfig(readFileSync(new URL('../.autocorrectrc', import.meta.url), 'utf8'));
   const args = process.argv.slice(2);
   const fix = args.includes('--fix');
   const files = args.filter((a) => a !== '--fix');
   let findings = 0;
-  for (const file of files.length ? files : pages('docs')) {
+  for (const file of files.length
+    ? files
+    : (await loadSiteDocs()).docs.map((d) => relative(process.cwd(), d.filePath)).sort()) {
     const before = readFileSync(file, 'utf8');
-    const after = correct(before);
+    const after = correct(await parseMarkdown(before, file));
     if (after === before) continue;
     const a = before.split('\n');
     const b = after.split('\n');
@@ -71,4 +67,9 @@ function main() {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) main();
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -3,7 +3,8 @@
 import {resolve} from 'node:path';
 import {pathToFileURL} from 'node:url';
 import {algoliasearch} from 'algoliasearch';
-import {buildIndexFromSources, toDocSearchRecords} from '../src/search/server';
+import {loadSiteDocs} from '../src/content/site';
+import {buildIndex, toDocSearchRecords} from '../src/search/server';
 import {synonymGroups} from '../src/search/shared/synonyms';
 import {escapeHtml} from '../src/search/shared/text';
 import {LEVELS, type DocSearchRecord} from '../src/search/shared/types';
@@ -98,8 +99,9 @@ export const ALGOLIA_SETTINGS = {
  * The records to upload: the embedded index's records with absolute URLs, text fields HTML-escaped as the DocSearch
  * crawler stores them (DocSearch renders stored recent searches' raw fields as HTML).
  */
-export function algoliaRecords(siteUrl: string, siteDir = process.cwd()): DocSearchRecord[] {
-  return toDocSearchRecords(buildIndexFromSources(siteDir), siteUrl).map((record) => ({
+export async function algoliaRecords(siteUrl: string): Promise<DocSearchRecord[]> {
+  const {docs, tag} = await loadSiteDocs();
+  return toDocSearchRecords(buildIndex(docs, 'zh-Hans', tag), siteUrl).map((record) => ({
     ...record,
     content: record.content === null ? null : escapeHtml(record.content),
     hierarchy: Object.fromEntries(
@@ -122,7 +124,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
       console.error(`SITE_URL 不是有效的 http(s) 地址：${env.SITE_URL ?? ''}`);
       return 1;
     }
-    const records = algoliaRecords(siteUrl);
+    const records = await algoliaRecords(siteUrl);
     const largest = Math.max(...records.map((r) => Buffer.byteLength(JSON.stringify(r))));
     console.log('试运行（--dry-run）：不连接 Algolia，只打印将要上传的内容。\n');
     console.log(`索引设置：\n${JSON.stringify(ALGOLIA_SETTINGS, null, 2)}\n`);
@@ -140,7 +142,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
     return 1;
   }
   const {appId, adminApiKey, indexName, siteUrl} = read.config;
-  const records = algoliaRecords(siteUrl);
+  const records = await algoliaRecords(siteUrl);
   const client = algoliasearch(appId, adminApiKey);
   console.log(`写入索引设置：${indexName}（应用 ${appId}）`);
   const {taskID} = await client.setSettings({indexName, indexSettings: ALGOLIA_SETTINGS});

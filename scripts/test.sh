@@ -27,13 +27,13 @@ node_tests() { # node:test files, spec output kept in test-results/$1.log for th
 
 # The checks that read only the sources run beside the two builds, their output kept in test-results/checks.out and
 # printed when both sides are done: on two cores each side leaves the other room (the checks are single-threaded, and
-# so is much of a build), which saves about half a minute over running them one after the other.
+# so is much of a build).
 checks() {
   step typecheck npx tsc
   step lint npx eslint --max-warnings=0 .
   step format npx prettier --check .
   step markdown npx markdownlint-cli2
-  step copy node scripts/lint-copy.mjs
+  step copy node --import tsx scripts/lint-copy.mjs
   step content node --import tsx scripts/check-docs.mjs
   step unit node_tests unit tests/unit/*.test.ts
 }

@@ -45,8 +45,11 @@ export function editLink(base: string, docPath: string): string {
  */
 export const e2eFixtures = process.env.E2E_FIXTURES === '1';
 
-/** The page `/` redirects to. */
-export const homeDocPath = '/docs/documents/introduct';
+/** The docs plugin's `routeBasePath`: doc pages live under `/docs/`. */
+export const docsRouteBasePath = 'docs';
+
+/** The page `/` redirects to (and the logo links to): the docs route plus the doc's id. */
+export const homeDocPath = `/${docsRouteBasePath}/documents/introduct`;
 
 /**
  * Search backend. With ALGOLIA_APP_ID, ALGOLIA_SEARCH_API_KEY and ALGOLIA_INDEX_NAME all set, the hosted

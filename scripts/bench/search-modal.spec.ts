@@ -3,11 +3,14 @@
 // modal shows them; it prints recall@5 and MRR overall and per kind (issue #19's bar: 0.97 and 0.9). The same figures
 // from the engine alone are kept by tests/unit/search-relevance.test.ts in `npm test`.
 import {expect, test} from '@playwright/test';
-import {byKind, figures, outcome, type Outcome} from '../../src/search/eval/measure';
+import {loadSiteDocs} from '../../src/content/site';
+import {byKind, figures, outcome, pageIdOfUrl, pageIds, type Outcome} from '../../src/search/eval/measure';
 import {RELEVANCE_QUERIES} from '../../src/search/eval/queries';
+import {homeDocPath} from '../../src/settings';
 
 test('recall@5 >= 0.97 and MRR >= 0.9 in the modal', async ({page}) => {
-  await page.goto('/docs/documents/introduct');
+  const ids = pageIds((await loadSiteDocs()).docs);
+  await page.goto(homeDocPath);
   await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
   await page.keyboard.press('Control+k');
   const input = page.locator('.DocSearch-Input');
@@ -20,16 +23,13 @@ test('recall@5 >= 0.97 and MRR >= 0.9 in the modal', async ({page}) => {
     let pages: string[] = [];
     for (let stable = 0; stable < 2;) {
       await page.waitForTimeout(120);
-      pages = await page
-        .locator('.DocSearch-Hit a')
-        .evaluateAll((as) => as.map((a) => decodeURIComponent((a.getAttribute('href') ?? '').split('#')[0]!)));
+      pages = await page.locator('.DocSearch-Hit a').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
       const stalled = await page.locator('.DocSearch-Container--Stalled').count();
       const now = JSON.stringify(pages);
       stable = now === last && !stalled ? stable + 1 : 0;
       last = now;
     }
-    const ids = [...new Set(pages.map((p) => p.replace(/^\/docs\/documents\//, '')))];
-    outcomes.push(outcome(q, ids));
+    outcomes.push(outcome(q, [...new Set(pages.map((p) => pageIdOfUrl(p, ids)))]));
   }
   const all = figures(outcomes);
   console.log(

@@ -2,7 +2,8 @@
 // (scripts/llamafactory/reference.json, generated from its source by generate-reference.py):
 // training/inference YAML keys and values, JSON syntax, dataset_info.json entries and the files they name,
 // Python syntax, shell syntax (bash -n) and llamafactory-cli subcommands.
-// A block opts out in its meta string: `fragment` (a partial snippet: keys, values and syntax are checked, required
+// The blocks come from the content pipeline (src/content `codeBlocks`: the mdast `code` nodes with language, meta and
+// file line). A block opts out in its meta string: `fragment` (a partial snippet: keys, values and syntax are checked, required
 // keys and named files are not) or `wrong` (a deliberately wrong example: not checked at all).
 import {spawnSync} from 'node:child_process';
 import {readFileSync} from 'node:fs';
@@ -17,37 +18,6 @@ export const reference = JSON.parse(readFileSync(join(here, 'reference.json'), '
 
 /** Meta-string words that change what is checked; see README "编写和修改页面". */
 export const OPT_OUT = {fragment: 'fragment', wrong: 'wrong'};
-
-const FENCE = /^(\s*)(`{3,}|~{3,})(.*)$/;
-
-/** The fenced code blocks of a Markdown body: language, meta words, code (indent removed) and the file line of the
- * opening fence. `offset` is the number of front-matter lines before the body. */
-export function codeBlocks(body, offset = 0) {
-  const blocks = [];
-  let open = null;
-  body.split('\n').forEach((line, index) => {
-    const f = FENCE.exec(line);
-    if (open) {
-      if (f && f[2][0] === open.fence[0] && f[2].length >= open.fence.length && f[3].trim() === '') {
-        blocks.push({lang: open.lang, meta: open.meta, line: open.line, code: open.lines.join('\n')});
-        open = null;
-      } else open.lines.push(line.startsWith(open.indent) ? line.slice(open.indent.length) : line.trimStart());
-      return;
-    }
-    if (f) {
-      const [lang = '', ...rest] = f[3].trim().split(/\s+/);
-      open = {
-        fence: f[2],
-        indent: f[1],
-        lang: lang.toLowerCase(),
-        meta: rest.join(' '),
-        line: index + offset + 1,
-        lines: [],
-      };
-    }
-  });
-  return blocks;
-}
 
 /** The meta string's bare words (outside title="..."), e.g. `fragment`. */
 export function metaWords(meta) {

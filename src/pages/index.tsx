@@ -5,11 +5,12 @@ import Head from '@docusaurus/Head';
 import Link from '@docusaurus/Link';
 import {Redirect} from '@docusaurus/router';
 import useBaseUrl from '@docusaurus/useBaseUrl';
-
-const HOME_DOC = '/docs/documents/introduct';
+import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 
 export default function Home(): ReactNode {
-  const target = useBaseUrl(HOME_DOC);
+  // src/settings.ts `homeDocPath`, passed through the config.
+  const homeDoc = String(useDocusaurusContext().siteConfig.customFields?.homeDocPath);
+  const target = useBaseUrl(homeDoc);
   return (
     <>
       <Head>
@@ -18,10 +19,10 @@ export default function Home(): ReactNode {
         <meta name="robots" content="noindex" />
         <link rel="canonical" href={target} />
       </Head>
-      <Redirect to={HOME_DOC} />
+      <Redirect to={homeDoc} />
       <noscript>
         <p>
-          正在跳转到 <Link to={HOME_DOC}>平台介绍</Link>。
+          正在跳转到 <Link to={homeDoc}>平台介绍</Link>。
         </p>
       </noscript>
     </>

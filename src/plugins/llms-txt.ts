@@ -1,29 +1,34 @@
 // Writes /llms.txt (every page in sidebar order with its URL and description), /llms-full.txt (all pages as plain
-// Markdown) and each page's Markdown at its URL plus `.md`, into the production build.
+// Markdown) and each page's Markdown at its URL plus `.md`, into the production build. Pages come from the docs
+// plugin's loaded content through src/content.
 import {mkdir, writeFile} from 'node:fs/promises';
 import {dirname, join} from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
-import {llmsFull, llmsIndex, plainMarkdown} from '../llms/markdown';
-import {loadDocPages, type DocPage} from './docPages';
+import {docsFromContent, type DocSet} from '../content';
+import {llmsFull, llmsIndex, plainMarkdown, type LlmsSite} from '../llms/markdown';
 
 export default function llmsTxtPlugin(context: LoadContext): Plugin {
-  let pages: DocPage[] = [];
+  let content: DocSet | undefined;
   return {
     name: 'llms-txt',
     async allContentLoaded({allContent}) {
-      pages = (await loadDocPages(allContent, context.siteDir)).pages;
+      content = await docsFromContent(allContent, context.siteDir);
     },
     async postBuild({outDir, siteConfig}) {
-      const siteUrl = siteConfig.url.replace(/\/$/, '');
-      const title = siteConfig.title;
-      const summary = siteConfig.tagline;
+      if (!content) throw new Error('llms-txt: the docs were not loaded');
+      const {docs, resolveLink} = content;
+      const {baseUrl, title, tagline: summary} = siteConfig;
+      const site: LlmsSite = {siteUrl: siteConfig.url.replace(/\/$/, ''), resolveLink};
       const write = async (path: string, text: string) => {
         await mkdir(dirname(path), {recursive: true});
         await writeFile(path, text);
       };
-      await write(join(outDir, 'llms.txt'), llmsIndex(pages, {siteUrl, title, summary}));
-      await write(join(outDir, 'llms-full.txt'), llmsFull(pages, {siteUrl, title}));
-      await Promise.all(pages.map((p) => write(join(outDir, `${p.path}.md`), plainMarkdown(p, siteUrl))));
+      await write(join(outDir, 'llms.txt'), llmsIndex(docs, {...site, baseUrl, title, summary}));
+      await write(join(outDir, 'llms-full.txt'), llmsFull(docs, {...site, title}));
+      // Permalinks start with baseUrl; the build's files do not.
+      await Promise.all(
+        docs.map((d) => write(join(outDir, `${d.permalink.slice(baseUrl.length)}.md`), plainMarkdown(d, site))),
+      );
     },
   };
 }

@@ -1,4 +1,4 @@
-// Builds the embedded search index from the docs' Markdown sources whenever content loads (build and `npm start`),
+// Builds the embedded search index from the docs (src/content) whenever content loads (build and `npm start`),
 // as files under /search-index/<hash>/ (see src/search/shared/types.ts): served from .docusaurus by the dev server,
 // copied into the build by postBuild. When hosted Algolia is not configured it also points `algoliasearch/lite`
 // (used by the /search page) at the embedded index.
@@ -6,8 +6,8 @@ import {createHash} from 'node:crypto';
 import {cp, mkdir, rm, writeFile} from 'node:fs/promises';
 import {join} from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
+import {docsFromContent} from '../content';
 import {buildIndex, indexFiles} from '../search/server';
-import {loadDocPages} from './docPages';
 
 /** URL folder of the index files, under the site's baseUrl. */
 export const INDEX_FOLDER = 'search-index';
@@ -18,8 +18,8 @@ export default function localSearchPlugin(context: LoadContext, options: {local:
   return {
     name: 'local-search',
     async allContentLoaded({allContent, actions}) {
-      const {pages, tag} = await loadDocPages(allContent, context.siteDir);
-      const files = indexFiles(buildIndex(pages, context.i18n.currentLocale, tag));
+      const {docs, tag} = await docsFromContent(allContent, context.siteDir);
+      const files = indexFiles(buildIndex(docs, context.i18n.currentLocale, tag));
       const digest = createHash('sha256');
       for (const [name, text] of files) digest.update(name).update('\0').update(text).update('\0');
       hash = digest.digest('hex').slice(0, 10);

@@ -3,14 +3,8 @@ import {mkdtempSync, mkdirSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {test} from 'node:test';
-import {
-  IMAGE_BUDGET,
-  checkExternal,
-  checkFile,
-  depthFloor,
-  headingIds,
-  parseFrontMatter,
-} from '../../scripts/check-docs.mjs';
+import {IMAGE_BUDGET, checkExternal, checkFile, depthFloor, headingIds} from '../../scripts/check-docs.mjs';
+import {parseMarkdown} from '../../src/content';
 import {reference} from '../../scripts/llamafactory/code-blocks.mjs';
 
 const han = (n: number) => '微调'.repeat(Math.ceil(n / 2)).slice(0, n);
@@ -24,31 +18,27 @@ function page(body: string, front = goodFront): string {
   return file;
 }
 
-test('depth floors follow the page type', () => {
+test('depth floors follow the page type', async () => {
   assert.equal(depthFloor('documents/problems/outofmemory'), 500);
   assert.equal(depthFloor('documents/best-practice/weclone'), 1500);
   assert.equal(depthFloor('documents/guide/Train/parameter'), 800);
 });
 
-test('front matter is parsed and quotes are stripped', () => {
-  const {data, body} = parseFrontMatter('---\ntitle: "A: B"\ndescription: x\n---\n正文');
-  assert.deepEqual(data, {title: 'A: B', description: 'x'});
-  assert.equal(body, '正文');
+test('heading ids ignore headings inside code blocks', async () => {
+  assert.deepEqual(
+    headingIds(await parseMarkdown('## 一 {#one}\n```bash\n## not-a-heading {#two}\n```\n### 三 {#three}')),
+    ['one', 'three'],
+  );
 });
 
-test('heading ids ignore headings inside code blocks', () => {
-  assert.deepEqual(headingIds('## 一 {#one}\n```bash\n## not-a-heading {#two}\n```\n### 三 {#three}'), [
-    'one',
-    'three',
-  ]);
-});
-
-test('a well-formed page passes', () => {
-  const {errors} = checkFile(page(`## 现象 {#symptom}\n\n${han(900)}\n\n\`\`\`text\nCUDA out of memory\n\`\`\`\n`));
+test('a well-formed page passes', async () => {
+  const {errors} = await checkFile(
+    page(`## 现象 {#symptom}\n\n${han(900)}\n\n\`\`\`text\nCUDA out of memory\n\`\`\`\n`),
+  );
   assert.deepEqual(errors, []);
 });
 
-test('each mechanical rule reports its finding', () => {
+test('each mechanical rule reports its finding', async () => {
   const body = [
     '# 一级标题',
     '## 没有 id',
@@ -60,7 +50,7 @@ test('each mechanical rule reports its finding', () => {
     '[坏链接](./missing.md)',
     '[坏锚点](#nowhere)',
   ].join('\n');
-  const {errors} = checkFile(page(body, '---\ntitle: T\ndescription: 太短\n---\n'));
+  const {errors} = await checkFile(page(body, '---\ntitle: T\ndescription: 太短\n---\n'));
   const text = errors.join('\n');
   for (const expected of [
     'description is 2 characters',
@@ -77,17 +67,22 @@ test('each mechanical rule reports its finding', () => {
   }
 });
 
-test('links to anchors on other pages are checked against their heading ids (file line numbers)', () => {
+test('a code block without its closing fence is reported', async () => {
+  const {errors} = await checkFile(page(`${han(900)}\n\n\`\`\`bash\necho 没有结尾\n`));
+  assert.deepEqual(errors, ['unclosed code block']);
+});
+
+test('links to anchors on other pages are checked against their heading ids (file line numbers)', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'check-docs-'));
   mkdirSync(join(dir, 'a'));
   writeFileSync(join(dir, 'a', 'target.md'), `${goodFront}## 有 {#present}\n`);
   const file = join(dir, 'page.md');
   writeFileSync(file, `${goodFront}${han(900)}\n[好](./a/target.md#present) [坏](./a/target.md#absent)\n`);
-  const {errors} = checkFile(file);
+  const {errors} = await checkFile(file);
   assert.deepEqual(errors, ['line 6: anchor #absent not found in ./a/target.md']);
 });
 
-test('images must be committed, described in Chinese and within the size budget', () => {
+test('images must be committed, described in Chinese and within the size budget', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'check-docs-'));
   writeFileSync(join(dir, 'ok.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   writeFileSync(join(dir, 'big.png'), Buffer.alloc(IMAGE_BUDGET + 1));
@@ -100,7 +95,7 @@ test('images must be committed, described in Chinese and within the size budget'
     '![外链图片](https://example.com/a.png)',
   ];
   writeFileSync(file, `${goodFront}${han(900)}\n${lines.join('\n')}\n`);
-  assert.deepEqual(checkFile(file).errors, [
+  assert.deepEqual((await checkFile(file)).errors, [
     'line 7: image ./ok.svg needs Chinese alt text describing it',
     'line 8: image ./missing.png does not exist',
     'line 8: link target ./missing.png does not exist',
@@ -109,13 +104,13 @@ test('images must be committed, described in Chinese and within the size budget'
   ]);
 });
 
-test('external links must be well-formed https', () => {
+test('external links must be well-formed https', async () => {
   assert.equal(checkExternal('https://github.com/hiyouga/LLaMA-Factory#supported-models'), null);
   assert.equal(checkExternal('mailto:someone@example.com'), null);
   assert.match(checkExternal('http://example.com') ?? '', /must use https/);
   assert.match(checkExternal('https://localhost:8000/x') ?? '', /no valid host name/);
   assert.match(checkExternal('https://exa mple.com') ?? '', /valid|host/);
-  const {errors} = checkFile(
+  const {errors} = await checkFile(
     page(`${han(900)}\n[旧链接](http://example.com) \`[代码里](http://x)\` <http://example.org>\n`),
   );
   assert.deepEqual(errors, [
@@ -125,8 +120,8 @@ test('external links must be well-formed https', () => {
 });
 
 /** The code-block findings of a page made of `blocks` (prose padded to the depth floor), without the line prefix. */
-function blockErrors(...blocks: string[]): string[] {
-  return checkFile(page(`${han(900)}\n\n${blocks.join('\n\n')}\n`)).errors.map((e: string) =>
+async function blockErrors(...blocks: string[]): Promise<string[]> {
+  return (await await checkFile(page(`${han(900)}\n\n${blocks.join('\n\n')}\n`))).errors.map((e: string) =>
     e.replace(/^line \d+: /, ''),
   );
 }
@@ -149,7 +144,7 @@ const goodYaml = [
   'output_dir: /workspace/llamafactory/output/qwen3-8b-lora',
 ].join('\n');
 
-test('the reference names the pinned release, its CLI and templates', () => {
+test('the reference names the pinned release, its CLI and templates', async () => {
   assert.match(reference.llamafactory.version, /^\d+\.\d+\.\d+$/);
   assert.ok(reference.cli.commands.includes('train'));
   assert.ok(!reference.cli.commands.includes('eval'));
@@ -157,18 +152,18 @@ test('the reference names the pinned release, its CLI and templates', () => {
   assert.deepEqual(reference.arguments.model.flash_attn.choices, ['auto', 'disabled', 'sdpa', 'fa2', 'fa3']);
 });
 
-test('a complete training YAML passes; a broken YAML block fails to parse', () => {
-  assert.deepEqual(blockErrors(fence('yaml', goodYaml, 'title="qwen3_lora_sft.yaml"')), []);
-  assert.match(blockErrors(fence('yaml', 'stage: sft\n  bad: [indent'))[0] ?? '', /YAML does not parse/);
+test('a complete training YAML passes; a broken YAML block fails to parse', async () => {
+  assert.deepEqual(await blockErrors(fence('yaml', goodYaml, 'title="qwen3_lora_sft.yaml"')), []);
+  assert.match((await blockErrors(fence('yaml', 'stage: sft\n  bad: [indent')))[0] ?? '', /YAML does not parse/);
 });
 
-test('YAML keys must be arguments of the pinned release', () => {
-  assert.deepEqual(blockErrors(fence('yaml', `${goodYaml}\nlora_rnak: 8`)), [
+test('YAML keys must be arguments of the pinned release', async () => {
+  assert.deepEqual(await blockErrors(fence('yaml', `${goodYaml}\nlora_rnak: 8`)), [
     `YAML key "lora_rnak" is not a LLaMA-Factory v${reference.llamafactory.version} argument`,
   ]);
 });
 
-test('YAML values must fit: stage, finetuning_type, template, booleans, numbers', () => {
+test('YAML values must fit: stage, finetuning_type, template, booleans, numbers', async () => {
   const broken = goodYaml
     .replace('stage: sft', 'stage: grpo')
     .replace('finetuning_type: lora', 'finetuning_type: qlora')
@@ -176,7 +171,7 @@ test('YAML values must fit: stage, finetuning_type, template, booleans, numbers'
     .replace('bf16: true', 'bf16: "yes"')
     .replace('lora_rank: 8', 'lora_rank: eight')
     .replace('flash_attn: fa2', 'flash_attn: flashattn2');
-  const text = blockErrors(fence('yaml', broken)).join('\n');
+  const text = (await blockErrors(fence('yaml', broken))).join('\n');
   for (const expected of [
     'YAML stage: "grpo" is not one of pt, sft, rm, ppo, dpo, kto',
     'YAML finetuning_type: "qlora" is not one of',
@@ -189,18 +184,20 @@ test('YAML values must fit: stage, finetuning_type, template, booleans, numbers'
   }
 });
 
-test('YAML combinations the release rejects are reported', () => {
-  const text = blockErrors(
-    fence('yaml', goodYaml.replace('finetuning_type: lora', 'finetuning_type: full') + '\nquantization_bit: 4'),
-    fence('yaml', goodYaml.replace('stage: sft', 'stage: dpo') + '\ntrain_on_prompt: true'),
-    fence('yaml', goodYaml.replace('dataset: my_data\n', '')),
+test('YAML combinations the release rejects are reported', async () => {
+  const text = (
+    await blockErrors(
+      fence('yaml', goodYaml.replace('finetuning_type: lora', 'finetuning_type: full') + '\nquantization_bit: 4'),
+      fence('yaml', goodYaml.replace('stage: sft', 'stage: dpo') + '\ntrain_on_prompt: true'),
+      fence('yaml', goodYaml.replace('dataset: my_data\n', '')),
+    )
   ).join('\n');
   assert.match(text, /quantization_bit needs finetuning_type lora or oft, not full/);
   assert.match(text, /train_on_prompt: true needs stage sft/);
   assert.match(text, /do_train without dataset/);
 });
 
-test('export and chat YAML may not carry training arguments', () => {
+test('export and chat YAML may not carry training arguments', async () => {
   const exportYaml = [
     'model_name_or_path: /shared-only/models/Qwen/Qwen3-8B',
     'adapter_name_or_path: /workspace/llamafactory/output/qwen3-8b-lora',
@@ -208,32 +205,38 @@ test('export and chat YAML may not carry training arguments', () => {
     'finetuning_type: lora',
     'export_dir: /workspace/llamafactory/output/qwen3-8b-merged',
   ].join('\n');
-  assert.deepEqual(blockErrors(fence('yaml', exportYaml, 'title="qwen3_export.yaml"')), []);
+  assert.deepEqual(await blockErrors(fence('yaml', exportYaml, 'title="qwen3_export.yaml"')), []);
   assert.match(
-    blockErrors(fence('yaml', `${exportYaml}\noutput_dir: /tmp/x`))[0] ?? '',
+    (await blockErrors(fence('yaml', `${exportYaml}\noutput_dir: /tmp/x`)))[0] ?? '',
     /"output_dir" is a training argument; llamafactory-cli export\/chat reject it/,
   );
 });
 
-test('a partial YAML snippet must say `fragment`; `wrong` skips a deliberately broken block', () => {
-  assert.match(blockErrors(fence('yaml', 'cutoff_len: 1024\nper_device_train_batch_size: 1'))[0] ?? '', /fragment/);
-  assert.deepEqual(blockErrors(fence('yaml', 'cutoff_len: 1024\nper_device_train_batch_size: 1', 'fragment')), []);
-  assert.match(blockErrors(fence('yaml', 'cutoff_len: long', 'fragment'))[0] ?? '', /cutoff_len: long is str/);
-  assert.deepEqual(blockErrors(fence('yaml', 'template: gpt\nstage: grpo', 'title="旧写法" wrong')), []);
-  assert.deepEqual(blockErrors(fence('yaml', 'spack:\n  specs: [zlib]', 'title="spack.yaml"')), []);
+test('a partial YAML snippet must say `fragment`; `wrong` skips a deliberately broken block', async () => {
+  assert.match(
+    (await blockErrors(fence('yaml', 'cutoff_len: 1024\nper_device_train_batch_size: 1')))[0] ?? '',
+    /fragment/,
+  );
+  assert.deepEqual(
+    await blockErrors(fence('yaml', 'cutoff_len: 1024\nper_device_train_batch_size: 1', 'fragment')),
+    [],
+  );
+  assert.match((await blockErrors(fence('yaml', 'cutoff_len: long', 'fragment')))[0] ?? '', /cutoff_len: long is str/);
+  assert.deepEqual(await blockErrors(fence('yaml', 'template: gpt\nstage: grpo', 'title="旧写法" wrong')), []);
+  assert.deepEqual(await blockErrors(fence('yaml', 'spack:\n  specs: [zlib]', 'title="spack.yaml"')), []);
 });
 
-test('JSON blocks must parse (JSON Lines too); a fragment may omit the outer braces', () => {
-  assert.deepEqual(blockErrors(fence('json', '{"a": 1}'), fence('json', '{"a": 1}\n{"a": 2}')), []);
-  assert.match(blockErrors(fence('json', '{"a": 1,}'))[0] ?? '', /JSON does not parse/);
-  assert.match(blockErrors(fence('json', '// 注释\n{"a": 1}'))[0] ?? '', /JSON does not parse/);
-  assert.deepEqual(blockErrors(fence('json', '"my_data": {"file_name": "my_data.json"}', 'fragment')), []);
-  assert.deepEqual(blockErrors(fence('json', '{"a": 1,}', 'wrong')), []);
+test('JSON blocks must parse (JSON Lines too); a fragment may omit the outer braces', async () => {
+  assert.deepEqual(await blockErrors(fence('json', '{"a": 1}'), fence('json', '{"a": 1}\n{"a": 2}')), []);
+  assert.match((await blockErrors(fence('json', '{"a": 1,}')))[0] ?? '', /JSON does not parse/);
+  assert.match((await blockErrors(fence('json', '// 注释\n{"a": 1}')))[0] ?? '', /JSON does not parse/);
+  assert.deepEqual(await blockErrors(fence('json', '"my_data": {"file_name": "my_data.json"}', 'fragment')), []);
+  assert.deepEqual(await blockErrors(fence('json', '{"a": 1,}', 'wrong')), []);
 });
 
 const records = JSON.stringify([{instruction: '问', input: '', output: '答'}]);
 
-test('dataset_info.json entries follow the schema', () => {
+test('dataset_info.json entries follow the schema', async () => {
   const info = {
     good: {file_name: 'my_data.json'},
     bad: {
@@ -246,9 +249,11 @@ test('dataset_info.json entries follow the schema', () => {
     mixed: {file_name: 'my_data.json', columns: {messages: 'conversations'}},
     nothing: {formatting: 'sharegpt'},
   };
-  const text = blockErrors(
-    fence('json', records, 'title="my_data.json"'),
-    fence('json', JSON.stringify(info, null, 2), 'title="dataset_info.json"'),
+  const text = (
+    await blockErrors(
+      fence('json', records, 'title="my_data.json"'),
+      fence('json', JSON.stringify(info, null, 2), 'title="dataset_info.json"'),
+    )
   ).join('\n');
   for (const expected of [
     'dataset_info "bad": unknown key "column"',
@@ -263,13 +268,19 @@ test('dataset_info.json entries follow the schema', () => {
   assert.ok(!text.includes('"good"'), text);
 });
 
-test('dataset_info.json entries must name files the page shows, with the fields they read', () => {
+test('dataset_info.json entries must name files the page shows, with the fields they read', async () => {
   const info = (entry: object) => fence('json', JSON.stringify({my_data: entry}), 'title="dataset_info.json"');
-  assert.deepEqual(blockErrors(fence('json', records, 'title="my_data.json"'), info({file_name: 'my_data.json'})), []);
-  assert.match(blockErrors(info({file_name: 'other.json'}))[0] ?? '', /other\.json is not shown or created anywhere/);
+  assert.deepEqual(
+    await blockErrors(fence('json', records, 'title="my_data.json"'), info({file_name: 'my_data.json'})),
+    [],
+  );
+  assert.match(
+    (await blockErrors(info({file_name: 'other.json'})))[0] ?? '',
+    /other\.json is not shown or created anywhere/,
+  );
   const noInput = JSON.stringify([{instruction: '问', output: '答'}]);
   assert.match(
-    blockErrors(fence('json', noInput, 'title="my_data.json"'), info({file_name: 'my_data.json'}))[0] ?? '',
+    (await blockErrors(fence('json', noInput, 'title="my_data.json"'), info({file_name: 'my_data.json'})))[0] ?? '',
     /column query reads field "input", which no sample record has \(.*KeyError: 'input'/,
   );
   const chat = JSON.stringify([
@@ -282,14 +293,14 @@ test('dataset_info.json entries must name files the page shows, with the fields 
   ]);
   const sharegpt = {file_name: 'chat.json', formatting: 'sharegpt', columns: {messages: 'messages'}};
   assert.match(
-    blockErrors(fence('json', chat, 'title="chat.json"'), info(sharegpt))[0] ?? '',
+    (await blockErrors(fence('json', chat, 'title="chat.json"'), info(sharegpt)))[0] ?? '',
     /messages need fields "from" and "value"/,
   );
   const tagged = {
     ...sharegpt,
     tags: {role_tag: 'role', content_tag: 'content', user_tag: 'user', assistant_tag: 'assistant'},
   };
-  assert.deepEqual(blockErrors(fence('json', chat, 'title="chat.json"'), info(tagged)), []);
+  assert.deepEqual(await blockErrors(fence('json', chat, 'title="chat.json"'), info(tagged)), []);
   // With `tags`, a tag it leaves out is None: a leading system message is then an invalid role and the sample is dropped.
   const withSystem = JSON.stringify([
     {
@@ -301,40 +312,42 @@ test('dataset_info.json entries must name files the page shows, with the fields 
     },
   ]);
   assert.match(
-    blockErrors(fence('json', withSystem, 'title="chat.json"'), info(tagged))[0] ?? '',
+    (await blockErrors(fence('json', withSystem, 'title="chat.json"'), info(tagged)))[0] ?? '',
     /role "system" matches no tag .*"Invalid role tag"/,
   );
   const withSystemTag = {...tagged, tags: {...tagged.tags, system_tag: 'system'}};
-  assert.deepEqual(blockErrors(fence('json', withSystem, 'title="chat.json"'), info(withSystemTag)), []);
+  assert.deepEqual(await blockErrors(fence('json', withSystem, 'title="chat.json"'), info(withSystemTag)), []);
   // With `columns`, a column it leaves out is not read: instruction/output data without input is fine.
   const listed = {file_name: 'my_data.json', columns: {prompt: 'instruction', response: 'output'}};
-  assert.deepEqual(blockErrors(fence('json', noInput, 'title="my_data.json"'), info(listed)), []);
-  assert.deepEqual(blockErrors(info({file_name: 'elsewhere.json'}).replace('title=', 'fragment title=')), []);
+  assert.deepEqual(await blockErrors(fence('json', noInput, 'title="my_data.json"'), info(listed)), []);
+  assert.deepEqual(await blockErrors(info({file_name: 'elsewhere.json'}).replace('title=', 'fragment title=')), []);
 });
 
-test('Python blocks must compile and shell blocks must pass bash -n', () => {
+test('Python blocks must compile and shell blocks must pass bash -n', async () => {
   assert.deepEqual(
-    blockErrors(fence('python', 'import json\nprint(json.dumps({"a": 1}))'), fence('bash', 'ls -l | wc -l')),
+    await blockErrors(fence('python', 'import json\nprint(json.dumps({"a": 1}))'), fence('bash', 'ls -l | wc -l')),
     [],
   );
-  assert.match(blockErrors(fence('python', 'def f(:\n    pass'))[0] ?? '', /Python does not parse: line 1/);
-  assert.match(blockErrors(fence('python', '!pip install vllm'))[0] ?? '', /Python does not parse/);
-  assert.match(blockErrors(fence('bash', 'kill <PID>'))[0] ?? '', /shell does not parse \(bash -n\)/);
-  assert.deepEqual(blockErrors(fence('bash', 'ssh -p <端口> root@host')), [
+  assert.match((await blockErrors(fence('python', 'def f(:\n    pass')))[0] ?? '', /Python does not parse: line 1/);
+  assert.match((await blockErrors(fence('python', '!pip install vllm')))[0] ?? '', /Python does not parse/);
+  assert.match((await blockErrors(fence('bash', 'kill <PID>')))[0] ?? '', /shell does not parse \(bash -n\)/);
+  assert.deepEqual(await blockErrors(fence('bash', 'ssh -p <端口> root@host')), [
     'shell placeholder <端口> is read as a redirection: write it without angle brackets',
   ]);
-  assert.match(blockErrors(fence('bash', 'if true; then echo x'))[0] ?? '', /shell does not parse/);
-  assert.deepEqual(blockErrors(fence('bash', 'if true; then echo x', 'wrong')), []);
+  assert.match((await blockErrors(fence('bash', 'if true; then echo x')))[0] ?? '', /shell does not parse/);
+  assert.deepEqual(await blockErrors(fence('bash', 'if true; then echo x', 'wrong')), []);
 });
 
-test('llamafactory-cli lines must use subcommands of the pinned release', () => {
+test('llamafactory-cli lines must use subcommands of the pinned release', async () => {
   assert.deepEqual(
-    blockErrors(
+    await blockErrors(
       fence('bash', 'FORCE_TORCHRUN=1 llamafactory-cli train a.yaml && lmf export b.yaml\nllamafactory-cli webui'),
     ),
     [],
   );
-  const text = blockErrors(fence('bash', 'llamafactory-cli eval e.yaml\nllamafactory-cli predict p.yaml')).join('\n');
+  const text = (await blockErrors(fence('bash', 'llamafactory-cli eval e.yaml\nllamafactory-cli predict p.yaml'))).join(
+    '\n',
+  );
   assert.match(text, /llamafactory-cli eval does not work in v/);
   assert.match(text, /llamafactory-cli predict is not a subcommand/);
 });

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import {readdirSync, readFileSync} from 'node:fs';
 import {builtinModules} from 'node:module';
-import {extname, join, relative} from 'node:path';
+import {dirname, extname, join, relative, sep} from 'node:path';
 import {describe, test} from 'node:test';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -36,6 +36,11 @@ export interface Import {
 
 /** The bare module specifiers a source file imports (relative and absolute paths left out). */
 export function importsOf(source: string): Import[] {
+  return specifiersOf(source).filter(({specifier}) => !specifier.startsWith('.') && !specifier.startsWith('/'));
+}
+
+/** Every module specifier a source file imports, relative ones included. */
+export function specifiersOf(source: string): Import[] {
   const found: Import[] = [];
   const patterns: Array<[RegExp, boolean | ((m: RegExpMatchArray) => boolean)]> = [
     [/^\s*(import|export)\s+(type\s+)?[^'"`;]*?\bfrom\s+['"]([^'"]+)['"]/gm, (m) => !!m[2]],
@@ -47,7 +52,6 @@ export function importsOf(source: string): Import[] {
   for (const [pattern, typeOnly] of patterns) {
     for (const match of source.matchAll(pattern)) {
       const specifier = match[match.length - 1]!;
-      if (specifier.startsWith('.') || specifier.startsWith('/')) continue;
       found.push({specifier, typeOnly: typeof typeOnly === 'function' ? typeOnly(match) : typeOnly});
     }
   }
@@ -105,6 +109,53 @@ function undeclared(): string[] {
   }
   return [...new Set(problems)].sort();
 }
+
+/** The search builder's public entry: everything outside src/search/server imports it through this file only. */
+const SEARCH_SERVER = 'src/search/server';
+
+/**
+ * Imports that break the one-way flow: library code and scripts never import from tests/, and nothing outside
+ * src/search/server reaches behind its index.ts. `files` maps a path (relative to the root) to its source.
+ */
+export function wrongWayImports(files: Iterable<[string, string]>): string[] {
+  const problems: string[] = [];
+  for (const [path, source] of files) {
+    for (const {specifier} of specifiersOf(source)) {
+      if (!specifier.startsWith('.')) continue;
+      const target = join(dirname(path), specifier).split(sep).join('/');
+      if (!path.startsWith('tests/') && target.startsWith('tests/')) {
+        problems.push(`${path}: imports ${specifier} from tests/`);
+      }
+      const inside = path.startsWith(`${SEARCH_SERVER}/`);
+      const behind = target.startsWith(`${SEARCH_SERVER}/`) && !/^src\/search\/server\/index(\.ts)?$/.test(target);
+      if (!inside && behind) problems.push(`${path}: imports ${specifier}; use ${SEARCH_SERVER}/index.ts`);
+    }
+  }
+  return problems.sort();
+}
+
+describe('imports flow one way', () => {
+  test('src/ and scripts/ never import from tests/; only src/search/server/index.ts is imported from outside it', () => {
+    const files = [...['src', 'scripts', 'tests'].flatMap((d) => [...sourceFiles(join(ROOT, d))])].map(
+      (file): [string, string] => [relative(ROOT, file).split(sep).join('/'), readFileSync(file, 'utf8')],
+    );
+    assert.deepEqual(wrongWayImports(files), []);
+  });
+
+  test('the check finds an import from tests/ and one behind the search entry', () => {
+    assert.deepEqual(
+      wrongWayImports([
+        ['scripts/x.ts', "import {a} from '../tests/unit/helpers';"],
+        ['src/plugins/y.ts', "import {b} from '../search/server/build';\nimport {c} from '../search/server';"],
+        ['tests/unit/z.test.ts', "import {d} from './helpers';\nimport {e} from '../../src/search/server/index';"],
+      ]),
+      [
+        'scripts/x.ts: imports ../tests/unit/helpers from tests/',
+        'src/plugins/y.ts: imports ../search/server/build; use src/search/server/index.ts',
+      ],
+    );
+  });
+});
 
 describe('declared dependencies', () => {
   test('every bare import names a package declared in package.json', () => {

@@ -1,12 +1,14 @@
 import assert from 'node:assert/strict';
 import {test} from 'node:test';
 import {createEngine, editDistance, escapeHtml, fold, memorySource, parseQuery} from '../../src/search/client/engine';
-import {buildIndex, extractPage, indexFiles, toDocSearchRecords} from '../../src/search/server';
+import {parseMarkdown} from '../../src/content';
+import {buildIndex, extractSections, indexFiles, toDocSearchRecords} from '../../src/search/server';
 import {namePage} from '../../src/search/client/liteClient';
 import {synonymGroups} from '../../src/search/shared/synonyms';
 import {shardOf, termsOf} from '../../src/search/shared/text';
 
-const PAGES = [
+/** Pages as the content pipeline gives them: the Markdown file and its sidebar category. */
+const SOURCES = [
   {
     path: '/docs/documents/problems/outofmemory',
     category: '常见问题',
@@ -61,13 +63,21 @@ const PAGES = [
   },
 ];
 
-const index = buildIndex(PAGES, 'zh-Hans', 'docs-default-current');
-const engine = createEngine(memorySource(index), 'https://docs.example', [
-  ['免费试用', '免费体验'],
-  ['oom', '显存不足'],
-]);
-const search = (query: string, extra: Record<string, unknown> = {}) =>
-  engine.search({indexName: 'local', query, highlightPreTag: '<mark>', highlightPostTag: '</mark>', ...extra});
+const PAGES = Promise.all(
+  SOURCES.map(async ({path, markdown, ...page}) => {
+    const {tree, frontMatter} = await parseMarkdown(markdown);
+    return {...page, permalink: path, description: String(frontMatter.description ?? ''), tree};
+  }),
+);
+const index = PAGES.then((pages) => buildIndex(pages, 'zh-Hans', 'docs-default-current'));
+const engine = index.then((built) =>
+  createEngine(memorySource(built), 'https://docs.example', [
+    ['免费试用', '免费体验'],
+    ['oom', '显存不足'],
+  ]),
+);
+const search = async (query: string, extra: Record<string, unknown> = {}) =>
+  (await engine).search({indexName: 'local', query, highlightPreTag: '<mark>', highlightPostTag: '</mark>', ...extra});
 
 test('fold keeps the length and folds full-width ASCII and case', async () => {
   assert.equal(fold('ＧＰＵ　显存 LoRA'), 'gpu 显存 lora');
@@ -126,7 +136,7 @@ test('synonyms.json: groups of at least two words, folded', async () => {
 });
 
 test('extraction makes one section per heading with its text, code and table rows', async () => {
-  const sections = extractPage(PAGES[1]!.markdown).sections;
+  const sections = extractSections((await PAGES)[1]!.tree);
   assert.deepEqual(
     sections.map((s) => [s.anchor, s.headings]),
     [
@@ -136,13 +146,13 @@ test('extraction makes one section per heading with its text, code and table row
     ],
   );
   assert.ok(sections[1]!.texts.includes('参数 | 含义'));
-  const oom = extractPage(PAGES[0]!.markdown).sections;
+  const oom = extractSections((await PAGES)[0]!.tree);
   assert.match(oom[1]!.texts[0]!, /^torch\.OutOfMemoryError/);
   assert.ok(oom[2]!.texts.includes('先试最便宜的办法。'), 'admonition text is indexed without its fences');
 });
 
 test('records carry DocSearch hierarchy, type and anchored URL', async () => {
-  const records = toDocSearchRecords(index, 'https://docs.example');
+  const records = toDocSearchRecords(await index, 'https://docs.example');
   const resume = records.find((r) => r.anchor === 'resume' && r.type === 'lvl3')!;
   assert.equal(resume.url, 'https://docs.example/docs/documents/guide/dataProcessing/SFTPupload#resume');
   assert.deepEqual(
@@ -165,9 +175,9 @@ test('Chinese words that segmenters split are found as typed', async () => {
 });
 
 test('the index files: meta, shards and one file per page, all JSON', async () => {
-  const files = indexFiles(index);
+  const files = indexFiles(await index);
   assert.ok(files.has('meta.json') && files.has('s0.json') && files.has('p2.json'));
-  assert.equal(files.size, 1 + index.meta.shards + PAGES.length);
+  assert.equal(files.size, 1 + (await index).meta.shards + SOURCES.length);
   assert.deepEqual(JSON.parse(files.get('p2.json')!).title, '代金券');
 });
 
@@ -221,7 +231,9 @@ test('page and query text are escaped; only the requested tags are markup', asyn
     );
   }
   assert.equal(escapeHtml(`<a href="x">'&'</a>`), '&#60;a href=&#34;x&#34;&#62;&#39;&#38;&#39;&#60;/a&#62;');
-  const evil = await engine.search({
+  const evil = await (
+    await engine
+  ).search({
     indexName: 'local',
     query: '上传',
     highlightPreTag: '<img src=x onerror=alert(1)>',

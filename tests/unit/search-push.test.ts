@@ -78,8 +78,8 @@ test('the index settings are what DocSearch needs', () => {
   assert.equal(ALGOLIA_SETTINGS.advancedSyntax, true);
 });
 
-test('records have absolute anchored URLs, both top levels, and escaped text', () => {
-  const records = algoliaRecords('https://docs.example');
+test('records have absolute anchored URLs, both top levels, and escaped text', async () => {
+  const records = await algoliaRecords('https://docs.example');
   assert.ok(records.length > 1000);
   assert.ok(
     records.every(

@@ -8,14 +8,25 @@ export const RECALL_AT = 5;
 /** docusaurus.config.ts sets maxResultsPerGroup to this. */
 export const MAX_RESULTS_PER_GROUP = 7;
 
-/** The page id ('guide/shili/ssh') of a hit URL, absolute or not, with or without anchor. */
-export function pageIdOfUrl(url: string): string {
-  const path = url.replace(/^[a-z]+:\/\/[^/]+/i, '').replace(/[#?].*$/, '');
-  return decodeURIComponent(path).replace(/^\/docs\/documents\//, '');
+/** Doc id by permalink, to name the page of a hit (src/content's docs). */
+export type PageIds = ReadonlyMap<string, string>;
+
+export const pageIds = (docs: {id: string; permalink: string}[]): PageIds =>
+  new Map(docs.map((d) => [d.permalink, d.id]));
+
+/** The doc id ('documents/guide/shili/ssh') of a page URL, absolute or not, with or without anchor; the decoded path
+ * when it is no doc's. */
+export function pageIdOfUrl(url: string, ids: PageIds): string {
+  const path = decodeURIComponent(url.replace(/^[a-z]+:\/\/[^/]+/i, '').replace(/[#?].*$/, ''));
+  return ids.get(path) ?? path;
 }
 
 /** Distinct pages in the order the modal shows the hits. */
-export function modalPages(hits: Pick<SearchHit, 'url' | 'hierarchy'>[], perGroup = MAX_RESULTS_PER_GROUP): string[] {
+export function modalPages(
+  hits: Pick<SearchHit, 'url' | 'hierarchy'>[],
+  ids: PageIds,
+  perGroup = MAX_RESULTS_PER_GROUP,
+): string[] {
   const groups = new Map<string, Map<string, number>>();
   for (const hit of hits) {
     const lvl0 = hit.hierarchy.lvl0 ?? '';
@@ -23,7 +34,7 @@ export function modalPages(hits: Pick<SearchHit, 'url' | 'hierarchy'>[], perGrou
     if (!group) groups.set(lvl0, (group = new Map()));
     const shown = [...group.values()].reduce((a, b) => a + b, 0);
     if (shown >= perGroup) continue;
-    const page = pageIdOfUrl(hit.url);
+    const page = pageIdOfUrl(hit.url, ids);
     group.set(page, (group.get(page) ?? 0) + 1);
   }
   return [...new Set([...groups.values()].flatMap((g) => [...g.keys()]))];

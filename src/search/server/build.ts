@@ -11,7 +11,7 @@ import {
   type Shard,
 } from '../shared/types';
 import {shardOf, termsOf} from '../shared/text';
-import {extractPage, type SourcePage} from './extract';
+import {clean, extractSections, type SourcePage} from './extract';
 
 /** Postings (JSON text) per shard the builder aims at: about 4 KiB gzip, so a query fetches little at any size. */
 const TARGET_SHARD_CHARS = 10_000;
@@ -30,7 +30,8 @@ export function buildIndex(pages: SourcePage[], language: string, tag: string, o
   const postings = new Map<string, number[]>();
   let section = 0;
   for (const page of pages) {
-    const {description, sections} = extractPage(page.markdown);
+    const sections = extractSections(page.tree);
+    const description = clean(page.description);
     const out: PageSection[] = [];
     let length = 0;
     for (const [s, sec] of sections.entries()) {
@@ -59,7 +60,7 @@ export function buildIndex(pages: SourcePage[], language: string, tag: string, o
       section++;
     }
     metaPages.push(out.length, length);
-    files.push({path: page.path, category: page.category, title: page.title, description, sections: out});
+    files.push({path: page.permalink, category: page.category, title: page.title, description, sections: out});
   }
 
   // Delta-encode, then spread the terms over shards sized by the total.

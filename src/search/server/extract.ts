@@ -1,19 +1,12 @@
-// Cuts a doc page's Markdown into sections (one before the first `##`, then one per heading) with their text blocks:
-// paragraphs, list items, table rows, the start of code blocks. Node only: build time, `npm start`, `search:push`.
-import {fromMarkdown} from 'mdast-util-from-markdown';
-import {gfmFromMarkdown} from 'mdast-util-gfm';
+// Cuts a doc page's syntax tree (from the content pipeline, src/content) into sections (one before the first `##`,
+// then one per heading) with their text blocks: paragraphs, list items, table rows, admonitions' content, the start
+// of code blocks. Node only: build time, `npm start`, `search:push`.
 import {toString} from 'mdast-util-to-string';
-import {gfm} from 'micromark-extension-gfm';
-import type {RootContent} from 'mdast';
-import {splitFrontMatter} from '../../lib/frontMatter';
+import type {Root, RootContent} from 'mdast';
+import type {Doc} from '../../content';
 
-export interface SourcePage {
-  /** Route path, e.g. /docs/documents/guide/format */
-  path: string;
-  category: string;
-  title: string;
-  markdown: string;
-}
+/** What the index needs of a doc page (src/content's Doc). */
+export type SourcePage = Pick<Doc, 'permalink' | 'category' | 'title' | 'description' | 'tree'>;
 
 export interface Section {
   anchor: string | null;
@@ -26,28 +19,10 @@ const HEADING_ID = /\s*\{#([^}]+)\}\s*$/;
 /** Code blocks are indexed (error messages live there) but only their start. */
 const MAX_CODE_CHARS = 400;
 
-const clean = (s: string) => s.replace(/\s+/g, ' ').trim();
-
-function stripDirectives(markdown: string): string {
-  return markdown
-    .split('\n')
-    .filter((line) => !/^\s*:::/.test(line))
-    .join('\n');
-}
-
-export interface ExtractedPage {
-  /** The front matter's description: the page's own summary, whose words often match readers' best. */
-  description: string;
-  sections: Section[];
-}
+export const clean = (s: string) => s.replace(/\s+/g, ' ').trim();
 
 /** Splits a page into sections: one before the first `##`, then one per heading, each with its text blocks. */
-export function extractPage(markdown: string): ExtractedPage {
-  const {data, body} = splitFrontMatter(markdown);
-  const tree = fromMarkdown(stripDirectives(body), {
-    extensions: [gfm()],
-    mdastExtensions: [gfmFromMarkdown()],
-  });
+export function extractSections(tree: Root): Section[] {
   const sections: Section[] = [{anchor: null, headings: [], texts: []}];
   const chain: string[] = [];
   const current = () => sections[sections.length - 1]!;
@@ -79,6 +54,10 @@ export function extractPage(markdown: string): ExtractedPage {
       case 'blockquote':
         node.children.forEach(visit);
         return;
+      case 'containerDirective':
+        // An admonition: its content, not its title (the label paragraph).
+        node.children.forEach((child) => (child.type === 'paragraph' && child.data?.directiveLabel) || visit(child));
+        return;
       case 'code':
         if (node.lang !== 'mermaid') addText(node.value.slice(0, MAX_CODE_CHARS));
         return;
@@ -87,5 +66,5 @@ export function extractPage(markdown: string): ExtractedPage {
     }
   };
   tree.children.forEach(visit);
-  return {description: clean(data?.description ?? ''), sections};
+  return sections;
 }

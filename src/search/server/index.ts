@@ -1,13 +1,6 @@
 // The build-time side of search, as the rest of the site uses it: the local-search plugin, `search:push`, the
-// benchmark and the tests import from here, never from the files behind it.
+// benchmark and the tests import from here, never from the files behind it. Pages come from the content pipeline
+// (src/content): `buildIndex((await loadSiteDocs()).docs, ...)` outside a build.
 export {buildIndex, indexFiles, type BuildOptions} from './build';
-export {extractPage, type SourcePage} from './extract';
+export {extractSections, type Section, type SourcePage} from './extract';
 export {toDocSearchRecords} from './records';
-export {
-  buildIndexFromSources,
-  loadSourcePages,
-  frontMatterTitle,
-  UNLISTED_CATEGORY,
-  sidebarCategories,
-  bySidebarOrder,
-} from './sources';
