@@ -93,13 +93,29 @@ function sample(lhr: Result): Sample {
   };
 }
 
+/** One Lighthouse run, in a plain node process (see scripts/lighthouse-run.mjs); a failed trace is run again, twice at most. */
+async function lighthouse(url: string, port: number, output: string): Promise<Result> {
+  const runner = join(import.meta.dirname, 'lighthouse-run.mjs');
+  for (let attempt = 1; ; attempt++) {
+    await promisify(execFile)(process.execPath, [runner, url, String(port), output]);
+    const lhr = JSON.parse(readFileSync(output, 'utf8')) as Result;
+    if (!lhr.runtimeError) return lhr;
+    if (attempt === 3) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+    console.log(`  ${url}: ${lhr.runtimeError.code}, running it again`);
+  }
+}
+
 async function uptime(): Promise<string> {
   return (await promisify(execFile)('uptime')).stdout.trim();
 }
 
-/** "inside the spread" when the ranges overlap; otherwise which way the variant is off the base. */
-function verdict(base: Spread, other: Spread, higherIsBetter: boolean): string {
-  if (overlaps(base, other)) return 'inside the spread';
+/**
+ * "inside the spread" when the ranges overlap at the precision printed (byte counts barely vary: a few bytes are no
+ * difference); otherwise which way the variant is off the base.
+ */
+function verdict(base: Spread, other: Spread, higherIsBetter: boolean, format: (n: number) => string): string {
+  const printed = (s: Spread) => ({median: s.median, min: Number(format(s.min)), max: Number(format(s.max))});
+  if (overlaps(printed(base), printed(other))) return 'inside the spread';
   const better = other.median > base.median === higherIsBetter;
   return `beyond the spread (${better ? 'better' : 'worse'})`;
 }
@@ -130,13 +146,8 @@ async function main() {
         const order = variants.map((_, i) => i);
         if (round % 2) order.reverse();
         for (const i of order) {
-          // In a plain node process: see scripts/lighthouse-run.mjs.
-          const output = join(temp, 'lhr.json');
-          const runner = join(import.meta.dirname, 'lighthouse-run.mjs');
           const url = `http://127.0.0.1:${BASE_PORT + i}${page}`;
-          await promisify(execFile)(process.execPath, [runner, url, String(chrome.port), output]);
-          const lhr = JSON.parse(readFileSync(output, 'utf8')) as Result;
-          if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+          const lhr = await lighthouse(url, chrome.port, join(temp, 'lhr.json'));
           version ||= `Lighthouse ${lhr.lighthouseVersion}, ${lhr.environment.hostUserAgent}`;
           samples[i]![p]!.push(sample(lhr));
         }
@@ -162,7 +173,7 @@ async function main() {
       variants.forEach((v, i) => {
         const s = of(i);
         const ratio = base.median ? (s.median / base.median).toFixed(2) : 'n/a';
-        const note = i === 0 ? '' : `  ${verdict(base, s, key === 'performance')}`;
+        const note = i === 0 ? '' : `  ${verdict(base, s, key === 'performance', format)}`;
         console.log(
           `    ${v.name.padEnd(width)}  ${format(s.median)} (${format(s.min)}–${format(s.max)})  ratio ${ratio}${note}`,
         );
