@@ -120,8 +120,6 @@ const config = {
     ['./src/plugins/local-search.ts', {local: search.local}],
     './src/plugins/llms-txt.ts',
     './src/plugins/prism.ts',
-    './src/plugins/docs-metadata.ts',
-    './src/plugins/no-icu.ts',
     './src/plugins/csp-no-eval.ts',
     // Each page names its route chunks for preloading, so they download with the bundle (src/plugins/route-preload.ts).
     './src/plugins/route-preload.ts',

@@ -11,12 +11,12 @@
 // Hydration is the moment React marks <html data-has-hydrated="true">; first paint and first contentful paint come from
 // the Paint Timing API; "bundle" is when the site bundle's response started, from Resource Timing. All in ms from
 // navigation start.
-import {spawn, type ChildProcess} from 'node:child_process';
 import {existsSync} from 'node:fs';
 import {loadavg} from 'node:os';
 import {join, resolve} from 'node:path';
 import {parseArgs} from 'node:util';
 import {chromium, type Browser} from '@playwright/test';
+import {median, serveNginx} from './bench/interleave';
 import {chromiumArgs, chromiumPath} from './chromium';
 
 const {values, positionals} = parseArgs({
@@ -33,7 +33,6 @@ const PAGES = values.page?.length
   : ['/docs/documents/introduct', '/docs/documents/guide/Train/parameter'];
 const BUILDS = positionals.length ? positionals : ['build', 'build-stock-template'];
 const BASE_PORT = Number(values.port);
-const REPO = resolve(import.meta.dirname, '..');
 
 /** Lighthouse's slow 4G with DevTools (applied) throttling: its "provided" RTT and throughput times its multipliers. */
 const NETWORK = {
@@ -49,20 +48,6 @@ interface Sample {
   firstContentfulPaint: number;
   bundle: number;
   hydrated: number;
-}
-
-function serve(dir: string, port: number): Promise<ChildProcess> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(REPO, 'scripts/serve-nginx.ts'), '--dir', dir, '--port', String(port)],
-    {stdio: ['ignore', 'pipe', 'inherit']},
-  );
-  return new Promise((resolveServer, reject) => {
-    child.stdout!.on('data', (data: Buffer) => {
-      if (data.toString().includes('serve-nginx:')) resolveServer(child);
-    });
-    child.once('exit', (code) => reject(new Error(`serve-nginx for ${dir} exited with ${code}`)));
-  });
 }
 
 async function measure(browser: Browser, url: string): Promise<Sample> {
@@ -99,11 +84,6 @@ async function measure(browser: Browser, url: string): Promise<Sample> {
   return sample;
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
-};
 const seconds = (ms: number) => (ms / 1000).toFixed(2);
 
 async function main() {
@@ -117,7 +97,7 @@ async function main() {
       process.exit(2);
     }
   }
-  const servers = await Promise.all(BUILDS.map((dir, i) => serve(dir, BASE_PORT + i)));
+  const servers = await Promise.all(BUILDS.map((dir, i) => serveNginx(dir, BASE_PORT + i)));
   const browser = await chromium.launch({executablePath: chromiumPath, args: chromiumArgs});
   const load = [loadavg()[0]!];
   const samples = BUILDS.map(() => [] as Sample[]);

@@ -1,132 +1,194 @@
 // `npm run bench:lighthouse`: Lighthouse (default mobile settings: simulated slow 4G and 4x CPU slowdown) on three doc
-// pages of the production build in build/, served gzip-compressed from 127.0.0.1, with the system Chromium. Prints
-// the four category scores, LCP, TBT, CLS, the script bytes transferred and whether the search index was loaded,
-// then every audit that kept a category below 1. A measurement to read, not a test: it fails only if it cannot run.
+// pages, for several builds side by side in one interleaved run. Each variant is served by the production nginx config
+// (scripts/serve-nginx.ts: precompressed files, cache headers, CSP) on its own port; the runs go A B C, C B A, A B C …
+// so that no variant always gets the quieter moment. For each page and variant it prints the median and min–max of the
+// performance score, LCP, TBT and script KiB, the ratio of each median to the first variant's, and whether the
+// difference is inside the run-to-run spread (the min–max ranges overlap) or beyond it; and the machine's load before
+// and after. On a shared machine only these ratios mean something, never an absolute score. A measurement to read, not
+// a test: it fails only if it cannot run.
+//
+//   npm run bench:lighthouse                                  # build/ and its floor, 5 rounds
+//   npm run bench:lighthouse -- build build-revert-x          # or BENCH_VARIANTS=build,build-revert-x
+//   BENCH_ROUNDS=7 npm run bench:lighthouse
+//
+// The floor is generated from the first variant: a copy in a temporary directory whose measured pages have every
+// <script> and every preload/prefetch of a script removed, i.e. the same HTML, CSS, fonts and images with no
+// JavaScript at all. A variant with one change reverted is another build directory (README, 测试).
 import {execFile} from 'node:child_process';
-import {existsSync, mkdtempSync, readFileSync, rmSync} from 'node:fs';
+import {cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
-import {join} from 'node:path';
+import {join, resolve} from 'node:path';
 import {promisify} from 'node:util';
+import {brotliCompressSync, gzipSync} from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import type {Result} from 'lighthouse';
+import {overlaps, serveNginx, spread, type Spread} from './bench/interleave';
 import {chromiumArgs, chromiumPath} from './chromium';
-import {serveStatic} from './static-server';
 
 const PAGES = [
   '/docs/documents/introduct',
   '/docs/documents/guide/Train/parameter',
   '/docs/documents/best-practice/weclone',
 ];
-const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
-const PORT = Number(process.env.BENCH_PORT ?? 3350);
-const BUILD = join(import.meta.dirname, '..', process.env.BENCH_BUILD_DIR ?? 'build');
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const BASE_PORT = Number(process.env.BENCH_PORT ?? 3400);
+const args = process.argv.slice(2);
+const BUILDS = args.length ? args : (process.env.BENCH_VARIANTS?.split(',').filter(Boolean) ?? ['build']);
+const FLOOR = 'floor (no scripts)';
 /** The embedded search engine (a lazy chunk named in src/search/client/client.ts) and the index files. */
 const SEARCH_CHUNK = /\/search-engine\.[0-9a-f]+\.js$|^\/search-index\//;
 
-interface NetworkRequest {
-  url: string;
-  resourceType?: string;
-  transferSize?: number;
-}
-
-interface Row {
-  page: string;
-  scores: Record<(typeof CATEGORIES)[number], number | null>;
+interface Sample {
+  performance: number;
   lcp: number;
   tbt: number;
-  cls: number;
-  scriptBytes: number;
-  scriptCount: number;
-  searchChunks: string[];
-  failing: string[];
+  scriptKiB: number;
+  search: boolean;
 }
 
-function summarise(page: string, lhr: Result): Row {
-  const audit = (id: string) => lhr.audits[id];
-  const requests = ((audit('network-requests')?.details as {items?: NetworkRequest[]} | undefined)?.items ??
-    []) as NetworkRequest[];
+const METRICS: Array<{key: keyof Omit<Sample, 'search'>; label: string; format: (n: number) => string}> = [
+  {key: 'performance', label: 'performance', format: (n) => n.toFixed(2)},
+  {key: 'lcp', label: 'LCP s', format: (n) => (n / 1000).toFixed(2)},
+  {key: 'tbt', label: 'TBT ms', format: (n) => String(Math.round(n))},
+  {key: 'scriptKiB', label: 'script KiB', format: (n) => n.toFixed(1)},
+];
+
+/** The HTML with no scripts: every <script> element, and every link that preloads or prefetches a script. */
+export function stripScripts(html: string): string {
+  return html
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '')
+    .replace(/<link\b[^>]*>/gi, (link) =>
+      /\brel=["']?(modulepreload|preload|prefetch)\b/i.test(link) &&
+      (/\bas=["']?script\b/i.test(link) || /\brel=["']?modulepreload\b/i.test(link) || /\.m?js["'\s/>]/.test(link))
+        ? ''
+        : link,
+    );
+}
+
+/** A copy of `build` whose measured pages have no scripts, with their precompressed files rewritten to match. */
+function makeFloor(build: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-floor-'));
+  cpSync(build, dir, {recursive: true});
+  for (const page of PAGES) {
+    const file = join(dir, page, 'index.html');
+    const html = stripScripts(readFileSync(file, 'utf8'));
+    if (/<script\b/i.test(html)) throw new Error(`${file}: a script survived stripping`);
+    writeFileSync(file, html);
+    writeFileSync(`${file}.gz`, gzipSync(html, {level: 9}));
+    writeFileSync(`${file}.br`, brotliCompressSync(html));
+  }
+  return dir;
+}
+
+function sample(lhr: Result): Sample {
+  const requests = ((lhr.audits['network-requests']?.details as {items?: Array<Record<string, unknown>>} | undefined)
+    ?.items ?? []) as Array<{url: string; resourceType?: string; transferSize?: number}>;
   const scripts = requests.filter((r) => r.resourceType === 'Script');
-  const failing = CATEGORIES.flatMap((id) =>
-    (lhr.categories[id]?.auditRefs ?? [])
-      .filter((ref) => ref.weight > 0)
-      .map((ref) => lhr.audits[ref.id]!)
-      .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative')
-      .filter((a) => a.scoreDisplayMode !== 'manual' && a.scoreDisplayMode !== 'notApplicable')
-      .map((a) => `${id}: ${a.id} (${a.score})${a.displayValue ? ` ${a.displayValue}` : ''}`),
-  );
   return {
-    page,
-    scores: Object.fromEntries(CATEGORIES.map((id) => [id, lhr.categories[id]?.score ?? null])) as Row['scores'],
-    lcp: audit('largest-contentful-paint')?.numericValue ?? NaN,
-    tbt: audit('total-blocking-time')?.numericValue ?? NaN,
-    cls: audit('cumulative-layout-shift')?.numericValue ?? NaN,
-    scriptBytes: scripts.reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
-    scriptCount: scripts.length,
-    searchChunks: requests.filter((r) => SEARCH_CHUNK.test(new URL(r.url).pathname)).map((r) => r.url),
-    failing: [...new Set(failing)],
+    performance: lhr.categories.performance?.score ?? NaN,
+    lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
+    tbt: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
+    scriptKiB: scripts.reduce((sum, r) => sum + (r.transferSize ?? 0), 0) / 1024,
+    search: requests.some((r) => SEARCH_CHUNK.test(new URL(r.url).pathname)),
   };
 }
 
-function printTable(rows: Row[]) {
-  const header = ['page', 'perf', 'a11y', 'best-pr', 'seo', 'LCP', 'TBT', 'CLS', 'script (gzip)', 'search index'];
-  const lines = rows.map((r) => [
-    r.page.replace('/docs/documents/', ''),
-    ...CATEGORIES.map((c) => (r.scores[c] === null ? '-' : r.scores[c].toFixed(2))),
-    `${(r.lcp / 1000).toFixed(2)} s`,
-    `${Math.round(r.tbt)} ms`,
-    r.cls.toFixed(3),
-    `${(r.scriptBytes / 1024).toFixed(1)} KiB / ${r.scriptCount}`,
-    r.searchChunks.length ? 'LOADED' : 'not loaded',
-  ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
-  const format = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!)));
-  console.log(`\n${format(header).join('  ')}`);
-  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
-  for (const l of lines) console.log(format(l).join('  '));
+/** One Lighthouse run, in a plain node process (see scripts/lighthouse-run.mjs); a failed trace is run again, twice at most. */
+async function lighthouse(url: string, port: number, output: string): Promise<Result> {
+  const runner = join(import.meta.dirname, 'lighthouse-run.mjs');
+  for (let attempt = 1; ; attempt++) {
+    await promisify(execFile)(process.execPath, [runner, url, String(port), output]);
+    const lhr = JSON.parse(readFileSync(output, 'utf8')) as Result;
+    if (!lhr.runtimeError) return lhr;
+    if (attempt === 3) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+    console.log(`  ${url}: ${lhr.runtimeError.code}, running it again`);
+  }
+}
+
+async function uptime(): Promise<string> {
+  return (await promisify(execFile)('uptime')).stdout.trim();
+}
+
+/**
+ * "inside the spread" when the ranges overlap at the precision printed (byte counts barely vary: a few bytes are no
+ * difference); otherwise which way the variant is off the base.
+ */
+function verdict(base: Spread, other: Spread, higherIsBetter: boolean, format: (n: number) => string): string {
+  const printed = (s: Spread) => ({median: s.median, min: Number(format(s.min)), max: Number(format(s.max))});
+  if (overlaps(printed(base), printed(other))) return 'inside the spread';
+  const better = other.median > base.median === higherIsBetter;
+  return `beyond the spread (${better ? 'better' : 'worse'})`;
 }
 
 async function main() {
-  if (!existsSync(join(BUILD, 'index.html'))) {
-    console.error(`No production build in ${BUILD}: run \`npx docusaurus build\` (or \`npm run build\`) first.`);
-    process.exit(2);
+  for (const dir of BUILDS) {
+    if (!existsSync(join(resolve(dir), 'index.html'))) {
+      console.error(`No build in ${dir}: run \`npx docusaurus build\` (with --out-dir ${dir} for a variant) first.`);
+      process.exit(2);
+    }
   }
-  console.log(`Serving ${BUILD} gzip-compressed; Chromium ${chromiumPath}; Lighthouse mobile defaults.`);
-  const {server, origin} = await serveStatic(BUILD, PORT);
+  const floor = makeFloor(resolve(BUILDS[0]!));
+  const variants = [...BUILDS.map((dir) => ({name: dir, dir: resolve(dir)})), {name: FLOOR, dir: floor}];
+  const loadBefore = await uptime();
+  const servers = await Promise.all(variants.map((v, i) => serveNginx(v.dir, BASE_PORT + i)));
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumPath,
     chromeFlags: ['--headless=new', ...chromiumArgs],
   });
   const temp = mkdtempSync(join(tmpdir(), 'bench-lighthouse-'));
-  const rows: Row[] = [];
+  // samples[variant][page] = one Sample per round
+  const samples = variants.map(() => PAGES.map(() => [] as Sample[]));
+  let version = '';
   try {
-    for (const page of PAGES) {
-      // In a plain node process: see scripts/lighthouse-run.mjs.
-      const output = join(temp, 'lhr.json');
-      const runner = join(import.meta.dirname, 'lighthouse-run.mjs');
-      await promisify(execFile)(process.execPath, [runner, `${origin}${page}`, String(chrome.port), output]);
-      const lhr = JSON.parse(readFileSync(output, 'utf8')) as Result;
-      if (lhr.runtimeError) throw new Error(`${page}: ${lhr.runtimeError.message}`);
-      if (!rows.length) console.log(`Lighthouse ${lhr.lighthouseVersion}, ${lhr.environment.hostUserAgent}`);
-      rows.push(summarise(page, lhr));
-      console.log(`  measured ${page}`);
+    console.log(`${loadBefore}\n${ROUNDS} interleaved rounds × ${PAGES.length} pages × ${variants.length} variants`);
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const [p, page] of PAGES.entries()) {
+        const order = variants.map((_, i) => i);
+        if (round % 2) order.reverse();
+        for (const i of order) {
+          const url = `http://127.0.0.1:${BASE_PORT + i}${page}`;
+          const lhr = await lighthouse(url, chrome.port, join(temp, 'lhr.json'));
+          version ||= `Lighthouse ${lhr.lighthouseVersion}, ${lhr.environment.hostUserAgent}`;
+          samples[i]![p]!.push(sample(lhr));
+        }
+      }
+      console.log(`  round ${round + 1}/${ROUNDS} done (${await uptime()})`);
     }
   } finally {
     chrome.kill();
-    server.close();
+    for (const server of servers) server.kill('SIGTERM');
     rmSync(temp, {recursive: true, force: true});
+    rmSync(floor, {recursive: true, force: true});
   }
-  printTable(rows);
-  console.log('\nscript = JavaScript transferred on load (gzip bytes on the wire) / number of scripts.');
-  console.log('Targets: perf >= 0.95, a11y / best practices / SEO = 1, CLS 0, script <= 175 KiB, no search index.');
-  for (const r of rows) {
-    if (!r.failing.length && !r.searchChunks.length) continue;
-    console.log(`\n${r.page}:`);
-    for (const f of r.failing) console.log(`  below 1: ${f}`);
-    for (const s of r.searchChunks) console.log(`  search chunk loaded: ${s}`);
+
+  console.log(`\n${version}; mobile defaults (simulated slow 4G, 4x CPU slowdown)`);
+  console.log(`median (min–max) of ${ROUNDS} runs; ratio = median / ${variants[0]!.name}'s median`);
+  const width = Math.max(...variants.map((v) => v.name.length));
+  for (const [p, page] of PAGES.entries()) {
+    console.log(`\n${page}`);
+    for (const {key, label, format} of METRICS) {
+      const of = (i: number) => spread(samples[i]![p]!.map((s) => s[key]));
+      const base = of(0);
+      console.log(`  ${label}`);
+      variants.forEach((v, i) => {
+        const s = of(i);
+        const ratio = base.median ? (s.median / base.median).toFixed(2) : 'n/a';
+        const note = i === 0 ? '' : `  ${verdict(base, s, key === 'performance', format)}`;
+        console.log(
+          `    ${v.name.padEnd(width)}  ${format(s.median)} (${format(s.min)}–${format(s.max)})  ratio ${ratio}${note}`,
+        );
+      });
+    }
+    for (const [i, v] of variants.entries()) {
+      if (samples[i]![p]!.some((s) => s.search)) console.log(`  ${v.name}: the search index was loaded with the page`);
+    }
   }
+  console.log(`\nload before: ${loadBefore}\nload after:  ${await uptime()}`);
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+if (import.meta.filename === resolve(process.argv[1] ?? '')) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

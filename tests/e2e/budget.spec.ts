@@ -4,15 +4,23 @@ import {gzipSync} from 'node:zlib';
 import {expect, test} from './test';
 
 /**
- * The issue's target: no more script than a stock Docusaurus classic site (it guessed about 175 KiB). Measured on
- * 2026-11-25 with bench:lighthouse, a stock 3.10.2 classic site (React 19, Faster) serving these same three pages loads
- * 178.0, 189.7 and 181.9 KiB; this site loads 176.4, 188.1 and 180.4 KiB, search button and all. This page, the
- * heaviest of the three, is 183.7 KiB in this test's measure: 18.1 KiB of it is the page's own content chunk (the LoRA
- * figure inlined as a data URI included). The search modal, its texts, Prism, the image zoom and Mermaid load on first
- * use. This ceiling stops it from growing; lower it as it shrinks.
+ * The issue's target: no more script than a stock Docusaurus classic site. Stock here means Docusaurus 3.10.2 classic
+ * (React 19, Faster) with the same pages, Mermaid and the same extra Prism languages: on these three pages it loads
+ * 389.8, 210.5 and 393.7 KiB (Lighthouse transfer sizes, from the interleaved benchmark quoted in issue #22; the
+ * earlier 178.0 / 189.7 / 181.9 KiB were a stock site without Mermaid or the extra languages). Stock loads Mermaid
+ * with every page that has a diagram; this site loads it, the search modal, Prism and the image zoom on first use.
+ * Each ceiling is this site's figure in this test's measure (gzip of each script body, 1280 px) on 2026-11-25 plus
+ * about 3 %: 181.1, 193.3 and 375.7 KiB. WeClone's first screen shows a diagram, so Mermaid (about 150 KiB) is part of
+ * its first load, as on stock; the other two draw theirs only when scrolled near. The ceilings stop the first load from
+ * growing unnoticed (Mermaid loading with a page whose diagrams are out of view fails the first); lower them as it
+ * shrinks. `npm run bench:lighthouse` prints the same pages' transfer sizes (Lighthouse's 412 px mobile view).
  */
-const BUDGET_GZIP_BYTES = 190 * 1024;
-const PAGES = ['/docs/documents/guide/Train/parameter'];
+const BUDGET_KIB: Record<string, number> = {
+  '/docs/documents/introduct': 187,
+  '/docs/documents/guide/Train/parameter': 199,
+  '/docs/documents/best-practice/weclone': 387,
+};
+const PAGES = Object.keys(BUDGET_KIB);
 
 /**
  * The search engine chunk by name (webpackChunkName in src/search/client/client.ts) or, if bundled anywhere else, by
@@ -23,9 +31,8 @@ const SEARCH_INDEX_CONTENT = /\/search-index\/[0-9a-f]{10}\//;
 
 test.describe('performance budget', () => {
   for (const path of PAGES) {
-    test(`${path}: initial-load script within ${BUDGET_GZIP_BYTES / 1024} KiB gzip, no search index`, async ({
-      page,
-    }) => {
+    const budget = BUDGET_KIB[path]! * 1024;
+    test(`${path}: initial-load script within ${BUDGET_KIB[path]} KiB gzip, no search index`, async ({page}) => {
       const scripts: Promise<{url: string; raw: number; gzip: number; index: boolean}>[] = [];
       page.on('response', (response) => {
         if (response.request().resourceType() !== 'script') return;
@@ -59,7 +66,7 @@ test.describe('performance budget', () => {
         loaded.filter((s) => s.index).map((s) => s.url),
         'search index loaded with the page',
       ).toEqual([]);
-      expect(total, `script bytes (gzip) on ${path}:\n${breakdown}`).toBeLessThanOrEqual(BUDGET_GZIP_BYTES);
+      expect(total, `script bytes (gzip) on ${path}:\n${breakdown}`).toBeLessThanOrEqual(budget);
     });
   }
 });

@@ -26,8 +26,6 @@ const DOCUSAURUS_CLIENT_API = new Set(
     ),
   ].map((m) => m[1]!),
 );
-/** Aliases our own plugins define (checked below to still be defined there). */
-const OWN_ALIASES: Record<string, string> = {'theme-common-react-utils-original': 'src/plugins/no-icu.ts'};
 
 export interface Import {
   specifier: string;
@@ -58,11 +56,11 @@ export function specifiersOf(source: string): Import[] {
   return found;
 }
 
-/** The package an import names, or null for built-ins and aliases resolved by Docusaurus or our plugins. */
+/** The package an import names, or null for built-ins and the aliases Docusaurus resolves. */
 export function packageOf(specifier: string): string | null {
   if (specifier.startsWith('node:') || builtinModules.includes(specifier.split('/')[0]!)) return null;
   if (ALIAS_PREFIXES.some((prefix) => specifier.startsWith(prefix))) return null;
-  if (DOCUSAURUS_CLIENT_API.has(specifier) || specifier in OWN_ALIASES) return null;
+  if (DOCUSAURUS_CLIENT_API.has(specifier)) return null;
   const parts = specifier.split('/');
   return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
 }
@@ -182,11 +180,5 @@ describe('declared dependencies', () => {
       assert.equal(packageOf(alias), null, alias);
     }
     assert.equal(packageOf('@docusaurus/theme-common/internal'), '@docusaurus/theme-common');
-  });
-
-  test('the aliases our plugins define are still defined there', () => {
-    for (const [alias, plugin] of Object.entries(OWN_ALIASES)) {
-      assert.match(readFileSync(join(ROOT, plugin), 'utf8'), new RegExp(`'${alias}\\$?'`), `${alias} in ${plugin}`);
-    }
   });
 });
