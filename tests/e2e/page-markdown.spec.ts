@@ -14,6 +14,10 @@ test('the copy button puts the page’s exact Markdown on the clipboard, by keyb
   await button.focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('button', {name: '已复制'})).toBeVisible();
+  // Screen readers hear the result from a live region; on screen the button says it, the region takes no space.
+  const status = page.getByRole('status').filter({hasText: '已复制'});
+  await expect(status).toHaveCount(1);
+  expect(await status.evaluate((el) => el.getBoundingClientRect().width)).toBeLessThanOrEqual(1);
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(expected);
   await expect(page.getByRole('button', {name: '复制为 Markdown'})).toBeVisible({timeout: 5000});
 });
