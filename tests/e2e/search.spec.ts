@@ -232,7 +232,9 @@ test.describe('embedded search', () => {
     await expect(seeAll).toBeVisible();
     await press(seeAll);
     await expect(page).toHaveURL(/\/search\?q=SFTP/);
-    const results = page.locator('article h2 a');
+    // The URL changes before the search page replaces the old one (whose headings also hold links): wait for its title.
+    await expect(page.locator('h1')).toContainText('SFTP');
+    const results = page.locator('article h2 a:not(.hash-link)');
     await expect(results.first()).toBeVisible();
     const href = (await results.first().getAttribute('href'))!;
     // Click the result just read, even if the list re-renders in between.
