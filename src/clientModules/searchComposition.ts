@@ -48,7 +48,8 @@ export function installCompositionGuard(win: Window): () => void {
     },
     mousemove(event) {
       // A hovered hit would redraw the modal, and React would then write the old query over the text being composed.
-      if (composing && event.target instanceof win.Element && event.target.closest('.DocSearch-Modal')) {
+      const target = event.target as Element | null;
+      if (composing && typeof target?.closest === 'function' && target.closest('.DocSearch-Modal')) {
         event.stopPropagation();
       }
     },
