@@ -11,7 +11,7 @@
 export const SEARCH_INPUT = '.DocSearch-Input, input[type="search"][name="q"]';
 
 /** Installs the guard on `win`; returns a function that removes it. */
-export function installCompositionGuard(win: Window): () => void {
+export function installCompositionGuard(win: Window & typeof globalThis): () => void {
   let composing: HTMLInputElement | null = null;
   const searchInput = (target: EventTarget | null): HTMLInputElement | null =>
     target instanceof win.HTMLInputElement && target.matches(SEARCH_INPUT) ? target : null;
@@ -38,7 +38,9 @@ export function installCompositionGuard(win: Window): () => void {
       event.stopPropagation();
       // React's change tracking compares the value with the last one it saw, so this reaches the page's onChange only
       // when the committed text differs from the query before the composition (a cancelled composition changes nothing).
-      input.dispatchEvent(new win.InputEvent('input', {bubbles: true, inputType: 'insertText', data: event.data}));
+      input.dispatchEvent(
+        new win.InputEvent('input', {bubbles: true, inputType: 'insertText', data: (event as CompositionEvent).data}),
+      );
     },
     keydown(event) {
       const key = event as KeyboardEvent;
