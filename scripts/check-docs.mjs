@@ -12,6 +12,7 @@ import {toString} from 'mdast-util-to-string';
 import {codeBlocks, codeLines, nodes, readMarkdown} from '../src/content';
 import {loadSiteDocs, siteSettings} from '../src/content/site';
 import {checkBlocks, checkSyntax, syntaxJobs} from './llamafactory/code-blocks.mjs';
+import {OUTPUT_LANGS, checkInlineMessages, checkMessageBlocks, metaOrigin} from './llamafactory/messages.mjs';
 
 const {siteDir} = siteSettings;
 const staticDir = join(siteDir, 'static');
@@ -121,6 +122,13 @@ async function checkPage(file) {
     if (!b.closed) errors.push('unclosed code block');
   }
   for (const {line, message} of checkBlocks(blocks, parsed.body)) errors.push(`line ${line}: ${message}`);
+  const inline = [...nodes(parsed.tree)]
+    .filter((node) => node.type === 'inlineCode')
+    .map((node) => ({value: node.value, line: node.position.start.line}));
+  const originBlocks = blocks.filter((b) => OUTPUT_LANGS.has(b.lang) && metaOrigin(b.meta));
+  for (const {line, message} of [...checkMessageBlocks(blocks), ...checkInlineMessages(inline, originBlocks)]) {
+    errors.push(`line ${line}: ${message}`);
+  }
   const code = codeLines(parsed);
   const prose = text
     .split('\n')

@@ -351,3 +351,81 @@ test('llamafactory-cli lines must use subcommands of the pinned release', async 
   assert.match(text, /llamafactory-cli eval does not work in v/);
   assert.match(text, /llamafactory-cli predict is not a subcommand/);
 });
+
+test('the reference holds the message templates of the pinned sources', () => {
+  const sets = reference.messages;
+  assert.equal(sets.llamafactory.version, reference.llamafactory.version);
+  assert.ok(sets.llamafactory.templates.length > 300);
+  assert.ok(
+    sets.llamafactory.templates.some(([t]: [string]) => t === 'Undefined dataset {} in {}.'),
+    'f-string parts become {}',
+  );
+  assert.ok(sets.peft.templates.length > 100);
+});
+
+test('quoted messages must be traced to the pinned sources', async () => {
+  const body = [
+    `${han(900)}`,
+    '```text',
+    'ValueError: Undefined dataset customer_service in dataset_info.json.',
+    'ValueError: The number of images does not match the number of <image> tokens in [...]',
+    "KeyError: 'input'",
+    '[INFO|2025-06-01 10:00:00] llamafactory.data.loader:58 >> Loading dataset service_qa.json...',
+    'ValueError: `predict_with_generate` cannot be set as True while training.',
+    '```',
+    '',
+    '报错 `ValueError: Please enable predict_with_generate to save model predictions.` 时，打开它。',
+    '报错 `ValueError: Cannot merge adapters into a quantized model.` 时，去掉量化。',
+  ].join('\n');
+  const {errors} = await checkFile(page(body));
+  assert.equal(errors.length, 2, errors.join('\n'));
+  assert.match(
+    String(errors[0]),
+    /^line 11: quoted message "ValueError: `predict_with_generate` cannot be set as True while training\."/,
+  );
+  assert.match(
+    String(errors[0]),
+    /nearest known message: "`predict_with_generate` cannot be set as True except SFT\." \(llamafactory 0\.9\.5, src\/llamafactory\/hparams\/parser\.py:\d+\)/,
+  );
+  assert.match(String(errors[0]), /origin="…"/);
+  assert.match(
+    String(errors[1]),
+    /^line 15: quoted message `ValueError: Cannot merge adapters into a quantized model\.`/,
+  );
+  assert.match(String(errors[1]), /nearest known message: "Cannot merge adapters to a quantized model\."/);
+});
+
+test('a message from outside the pinned sources carries its origin; inline quotes of it need that block', async () => {
+  const outside = 'RuntimeError: CUDA error: out of memory';
+  const marked = await checkFile(
+    page(`${han(900)}\n\n\`\`\`text origin="PyTorch"\n${outside}\n\`\`\`\n\n有时报 \`${outside}\`。\n`),
+  );
+  assert.deepEqual(marked.errors, []);
+  const unmarked = await checkFile(page(`${han(900)}\n\n\`\`\`text\n${outside}\n\`\`\`\n\n有时报 \`${outside}\`。\n`));
+  assert.equal(unmarked.errors.length, 2, unmarked.errors.join('\n'));
+  assert.match(
+    String(unmarked.errors[0]),
+    /^line 8: quoted message "RuntimeError: CUDA error: out of memory" is not in the pinned sources; no known message is close/,
+  );
+  assert.match(String(unmarked.errors[1]), /^line 11: quoted message `RuntimeError/);
+});
+
+test('a line that reads almost like a known message but differs is a misquote, even without a prefix', async () => {
+  const body = [
+    han(900),
+    '```text origin="PyTorch"',
+    'Invalid role tag in [...].',
+    'Skipping this abnormal example.',
+    'The samples between different datasets will not be shuffled in streaming mode.',
+    '```',
+    '',
+    '日志里的 `not applicable in the current training stage` 说明数据集与阶段不符。',
+  ].join('\n');
+  const {errors} = await checkFile(page(body));
+  assert.equal(errors.length, 1, errors.join('\n'));
+  assert.match(
+    String(errors[0]),
+    /^line 9: "The samples between different datasets will not be shuffled in streaming mode\." reads like a known message/,
+  );
+  assert.match(String(errors[0]), /"The samples between different datasets will not be mixed in streaming mode\."/);
+});
