@@ -13,6 +13,7 @@ import {codeBlocks, codeLines, nodes, readMarkdown} from '../src/content';
 import {loadSiteDocs, siteSettings} from '../src/content/site';
 import {checkBlocks, checkSyntax, syntaxJobs} from './llamafactory/code-blocks.mjs';
 import {OUTPUT_LANGS, checkInlineMessages, checkMessageBlocks, metaOrigin} from './llamafactory/messages.mjs';
+import {checkInlineArgument} from './llamafactory/prose.mjs';
 
 const {siteDir} = siteSettings;
 const staticDir = join(siteDir, 'static');
@@ -122,12 +123,13 @@ async function checkPage(file) {
     if (!b.closed) errors.push('unclosed code block');
   }
   for (const {line, message} of checkBlocks(blocks, parsed.body)) errors.push(`line ${line}: ${message}`);
-  const inline = [...nodes(parsed.tree)]
-    .filter((node) => node.type === 'inlineCode')
-    .map((node) => ({value: node.value, line: node.position.start.line}));
+  const inline = inlineCode(parsed.tree);
   const originBlocks = blocks.filter((b) => OUTPUT_LANGS.has(b.lang) && metaOrigin(b.meta));
   for (const {line, message} of [...checkMessageBlocks(blocks), ...checkInlineMessages(inline, originBlocks)]) {
     errors.push(`line ${line}: ${message}`);
+  }
+  for (const {value, line, context} of inline) {
+    for (const message of checkInlineArgument(value, context)) errors.push(`line ${line}: ${message}`);
   }
   const code = codeLines(parsed);
   const prose = text
@@ -185,6 +187,32 @@ async function checkPage(file) {
   const floor = depthFloor(id);
   if (cjk < floor) errors.push(`only ${cjk} CJK characters outside code, floor is ${floor}`);
   return {id, errors, cjk, syntax: syntaxJobs(blocks)};
+}
+
+/** Inline code in prose with its line and context: the text of its paragraph, list item or table row, and of the
+ * section it is in (heading and body up to the next heading), where a page says in which stage or method a value
+ * applies. */
+export function inlineCode(tree) {
+  const found = [];
+  const sections = [];
+  let section = {text: ''};
+  for (const child of tree.children) {
+    if (child.type === 'heading') {
+      section = {text: ''};
+    }
+    section.text += ` ${toString(child)}`;
+    sections.push(section);
+  }
+  const visit = (node, context, owner) => {
+    if (node.type === 'inlineCode') {
+      found.push({value: node.value, line: node.position.start.line, context: `${context} ${owner.text}`});
+      return;
+    }
+    const own = ['paragraph', 'listItem', 'tableRow', 'heading'].includes(node.type) ? toString(node) : context;
+    for (const child of node.children ?? []) visit(child, own, owner);
+  };
+  tree.children.forEach((child, i) => visit(child, '', sections[i]));
+  return found;
 }
 
 /** The doc id of a file under the docs folder (`documents/guide/format`); other files by their path. */

@@ -399,6 +399,14 @@ def transformers_sources(args) -> tuple[str, dict[str, str]]:
     return (m.group(1) if m else "unknown"), files
 
 
+def upstream_files(repo: Path, tag: str) -> list[str]:
+    """Paths under examples/, scripts/ and data/ at the tag."""
+    return subprocess.run(
+        ["git", f"--git-dir={git_dir(repo)}", "ls-tree", "-r", "--name-only", tag, "examples", "scripts", "data"],
+        check=True, capture_output=True, text=True,
+    ).stdout.split()
+
+
 def write(out: Path, reference: dict) -> None:
     """JSON with one message template (a [template, source] pair) a line, so diffs stay readable."""
     text = json.dumps(reference, ensure_ascii=False, indent=1, sort_keys=False)
@@ -413,9 +421,9 @@ def main() -> None:
     p.add_argument("--tag", required=True, help="release tag, e.g. v0.9.5")
     g = p.add_mutually_exclusive_group(required=True)
     g.add_argument(
-        "--messages-only",
+        "--keep-transformers",
         action="store_true",
-        help="keep the committed arguments, templates and CLI; regenerate only the message templates",
+        help="reuse the committed transformers fields (seq2seq arguments) instead of reading a transformers release",
     )
     g.add_argument("--transformers-wheel", help="a transformers wheel of a version the release accepts")
     g.add_argument("--transformers-src", help="directory with transformers' training_args*.py, trainer_utils.py")
@@ -452,20 +460,20 @@ def main() -> None:
         message_sets[name]["curated"] = True
         message_sets[name]["templates"] += [[normalise(m["t"]), m["at"]] for m in entry["messages"]]
 
-    if args.messages_only:
-        reference = json.loads(args.out.read_text())
-        reference["messages"] = message_sets
-        write(args.out, reference)
-        print(f"wrote {args.out}: messages {({k: len(v['templates']) for k, v in message_sets.items()})}", file=sys.stderr)
-        return
     known = enums(git_show(repo, tag, "src/llamafactory/extras/constants.py"))
 
-    tf_version, tf = transformers_sources(args)
-    tf_enums = {**enums(tf["trainer_utils.py"]), **enums(tf["debug_utils.py"]), **enums(tf["training_args.py"])}
-    seq2seq: dict = {}
-    tf_classes = {**dataclasses(tf["training_args.py"]), **dataclasses(tf["training_args_seq2seq.py"])}
-    collect(tf_classes, "TrainingArguments", tf_enums, seq2seq, set())
-    collect({"Seq2SeqTrainingArguments": tf_classes["Seq2SeqTrainingArguments"]}, "Seq2SeqTrainingArguments", tf_enums, seq2seq, set())
+    if args.keep_transformers:
+        committed = json.loads(args.out.read_text())
+        tf_version = committed["transformers"]["version"]
+        tf_enums = {}  # LLaMA-Factory's own argument classes use none of them (the output is the same either way)
+        seq2seq = committed["arguments"]["seq2seq"]
+    else:
+        tf_version, tf = transformers_sources(args)
+        tf_enums = {**enums(tf["trainer_utils.py"]), **enums(tf["debug_utils.py"]), **enums(tf["training_args.py"])}
+        seq2seq = {}
+        tf_classes = {**dataclasses(tf["training_args.py"]), **dataclasses(tf["training_args_seq2seq.py"])}
+        collect(tf_classes, "TrainingArguments", tf_enums, seq2seq, set())
+        collect({"Seq2SeqTrainingArguments": tf_classes["Seq2SeqTrainingArguments"]}, "Seq2SeqTrainingArguments", tf_enums, seq2seq, set())
 
     arguments = {}
     for group, path in HPARAMS.items():
@@ -490,6 +498,8 @@ def main() -> None:
             "note": "Seq2SeqTrainingArguments fields of this transformers release (one the pinned LLaMA-Factory accepts).",
         },
         "cli": {"commands": working, "removed": removed},
+        # The release's example configs, scripts and data files, which pages name in prose (`examples/...`).
+        "files": upstream_files(repo, tag),
         "templates": templates(git_show(repo, tag, "src/llamafactory/data/template.py")),
         "datasetInfo": dataset_info_fields(git_show(repo, tag, "src/llamafactory/data/parser.py")),
         # Which groups each subcommand parses (hparams/parser.py: _TRAIN_ARGS, _INFER_ARGS, _EVAL_ARGS).

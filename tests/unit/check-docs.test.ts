@@ -429,3 +429,37 @@ test('a line that reads almost like a known message but differs is a misquote, e
   );
   assert.match(String(errors[0]), /"The samples between different datasets will not be mixed in streaming mode\."/);
 });
+
+test('arguments in prose are checked like arguments in code', async () => {
+  const body = [
+    han(900),
+    '',
+    '## 参数 {#args}',
+    '',
+    '把 `stage: orpo` 写进配置；`finetuning_type: qlora` 也行；`template: qwen4`；`lora_rank: 八` 不检查。',
+    '设置 `lora_rnak` 和 `--per_device_train_batchsize 2`；`learning_rate: 1e-4`、`flash_attn: fa2` 都对。',
+    '运行 `llamafactory-cli evaluate <配置>`，或者 `llamafactory-cli train examples/train_lora/qwen3_lora_sft.yaml`。',
+    '示例见 `examples/train_lora/qwen9_lora_sft.yaml`，脚本 `scripts/vllm_infer.py` 存在。',
+    '想只训练最后一轮就设 `mask_history: true`。',
+  ].join('\n');
+  const {errors} = await checkFile(page(body));
+  const text = errors.join('\n');
+  for (const expected of [
+    /line 9: stage: "orpo" is not one of pt, sft, rm, ppo, dpo, kto/,
+    /line 9: finetuning_type: "qlora" is not one of/,
+    /line 9: template: "qwen4" is not a template in LLaMA-Factory v0\.9\.5/,
+    /line 10: `lora_rnak` is not an argument or template of LLaMA-Factory v0\.9\.5; did you mean `lora_rank`\?/,
+    /line 10: `per_device_train_batchsize` is not an argument .*did you mean `per_device_train_batch_size`\?/,
+    /line 11: llamafactory-cli evaluate is not a subcommand/,
+    /line 12: examples\/train_lora\/qwen9_lora_sft\.yaml is not a file of LLaMA-Factory v0\.9\.5/,
+    /line 13: `mask_history: true` works only with stage sft .*say so where you write it/,
+  ]) {
+    assert.match(text, expected);
+  }
+  assert.equal(errors.length, 8, text);
+});
+
+test('a value upstream accepts only in some stages passes when its section names the stage', async () => {
+  const body = `${han(900)}\n\n## 指令监督微调 {#sft}\n\n只训练最后一轮时设 \`mask_history: true\`。\n\n运行 \`llamafactory-cli eval\` 已不再可用。\n`;
+  assert.deepEqual((await checkFile(page(body))).errors, []);
+});
