@@ -14,6 +14,7 @@ import {loadSiteDocs, siteSettings} from '../src/content/site';
 import {checkBlocks, checkSyntax, syntaxJobs} from './llamafactory/code-blocks.mjs';
 import {OUTPUT_LANGS, checkInlineMessages, checkMessageBlocks, metaOrigin} from './llamafactory/messages.mjs';
 import {checkInlineArgument} from './llamafactory/prose.mjs';
+import {checkConventions} from './conventions.mjs';
 
 const {siteDir} = siteSettings;
 const staticDir = join(siteDir, 'static');
@@ -128,6 +129,7 @@ async function checkPage(file) {
   for (const {line, message} of [...checkMessageBlocks(blocks), ...checkInlineMessages(inline, originBlocks)]) {
     errors.push(`line ${line}: ${message}`);
   }
+  for (const {line, message} of checkConventions(parsed)) errors.push(`line ${line}: ${message}`);
   for (const {value, line, context} of inline) {
     for (const message of checkInlineArgument(value, context)) errors.push(`line ${line}: ${message}`);
   }

@@ -141,7 +141,7 @@ const goodYaml = [
   'bf16: true',
   'flash_attn: fa2',
   'lr_scheduler_type: cosine',
-  'output_dir: /workspace/llamafactory/output/qwen3-8b-lora',
+  'output_dir: /workspace/user-data/models/output/qwen3-8b-lora',
 ].join('\n');
 
 test('the reference names the pinned release, its CLI and templates', async () => {
@@ -200,10 +200,10 @@ test('YAML combinations the release rejects are reported', async () => {
 test('export and chat YAML may not carry training arguments', async () => {
   const exportYaml = [
     'model_name_or_path: /shared-only/models/Qwen/Qwen3-8B',
-    'adapter_name_or_path: /workspace/llamafactory/output/qwen3-8b-lora',
+    'adapter_name_or_path: /workspace/user-data/models/output/qwen3-8b-lora',
     'template: qwen3_nothink',
     'finetuning_type: lora',
-    'export_dir: /workspace/llamafactory/output/qwen3-8b-merged',
+    'export_dir: /workspace/user-data/models/merged/qwen3-8b-merged',
   ].join('\n');
   assert.deepEqual(await blockErrors(fence('yaml', exportYaml, 'title="qwen3_export.yaml"')), []);
   assert.match(
@@ -462,4 +462,42 @@ test('arguments in prose are checked like arguments in code', async () => {
 test('a value upstream accepts only in some stages passes when its section names the stage', async () => {
   const body = `${han(900)}\n\n## 指令监督微调 {#sft}\n\n只训练最后一轮时设 \`mask_history: true\`。\n\n运行 \`llamafactory-cli eval\` 已不再可用。\n`;
   assert.deepEqual((await checkFile(page(body))).errors, []);
+});
+
+test('paths, upload size bounds and click labels must follow src/content/conventions.json', async () => {
+  const body = [
+    han(900),
+    '',
+    '```bash',
+    'mkdir -p /workspace/user-data/logs',
+    'llamafactory-cli train a.yaml > /workspace/llamafactory/logs/train.log 2>&1',
+    'cp -r out /workspace/user-data/outputs/run1',
+    'python /workspace/check.py',
+    'ls /workspace/user-data/models/output/Qwen3-8B/lora /workspace/user-data/datasets/a/train.json',
+    '```',
+    '',
+    '`/workspace/llamafactory/output` 目录仍然存在，但本站不用它。',
+    '',
+    '几百 MB 以内用 JupyterLab 上传；几 GB 以上用 SFTP 上传。',
+    '',
+    '| 大小 | 方式 |',
+    '|---|---|',
+    '| 几十 MB 以内 | 文件管理网页上传 |',
+    '| 几十 GB 以上 | 对象存储 |',
+    '',
+    '进入 **实例空间**，点击 **开始微调**，再选择 **控制台 ＞ 实例**，然后点击 **开始训练吧**。',
+  ].join('\n');
+  const {errors} = await checkFile(page(body));
+  const text = errors.join('\n');
+  for (const expected of [
+    /line 9: \/workspace\/llamafactory\/logs\/train\.log: \/workspace\/llamafactory\/logs belongs to LlamaBoard; 你用命令行启动的训练、服务的日志放在 \/workspace\/user-data\/logs\//,
+    /line 10: \/workspace\/user-data\/outputs\/run1: 训练产物.*放在 \/workspace\/user-data\/models\/output\/ \(src\/content\/conventions\.json "paths"\)/,
+    /line 11: \/workspace\/check\.py is a file directly in \/workspace; 你自己写的处理、检查脚本放在 \/workspace\/user-data\/scripts\//,
+    /line 17: "几 GB 以上" for SFTP contradicts the site's convention "几百 MB 以上"/,
+    /line 24: bold label "实例" is not a label of src\/content\/conventions\.json \("labels"\); the nearest is "实例空间"/,
+    /line 24: bold label "开始训练吧" .*the nearest is "开始训练"/,
+  ]) {
+    assert.match(text, expected);
+  }
+  assert.equal(errors.length, 6, text);
 });
