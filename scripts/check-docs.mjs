@@ -5,6 +5,7 @@
 // readers copy: YAML configs, JSON and dataset_info.json, Python, shell and llamafactory-cli lines, checked against the
 // pinned LLaMA-Factory release in scripts/llamafactory/reference.json (see scripts/llamafactory/code-blocks.mjs).
 // Usage: npm run check:docs -- [file ...]   (no arguments: every page under docs/; runs under tsx)
+//        npm run check:docs -- --conventions [file ...]   (lists what the pages say about each site convention)
 import {existsSync, statSync} from 'node:fs';
 import {dirname, join, resolve} from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -14,7 +15,7 @@ import {loadSiteDocs, siteSettings} from '../src/content/site';
 import {checkBlocks, checkSyntax, syntaxJobs} from './llamafactory/code-blocks.mjs';
 import {OUTPUT_LANGS, checkInlineMessages, checkMessageBlocks, metaOrigin} from './llamafactory/messages.mjs';
 import {checkInlineArgument} from './llamafactory/prose.mjs';
-import {checkConventions} from './conventions.mjs';
+import {checkConventions, inventory} from './conventions.mjs';
 
 const {siteDir} = siteSettings;
 const staticDir = join(siteDir, 'static');
@@ -224,11 +225,29 @@ function docId(file) {
   return path.replace(/\.mdx?$/, '');
 }
 
+/** Prints what the pages say about each site convention (src/content/conventions.json), with pages and lines. */
+async function listConventions(files) {
+  const pages = await Promise.all(files.map(async (file) => ({id: docId(file), parsed: await readMarkdown(file)})));
+  const {paths, bounds, labels} = inventory(pages);
+  const short = (where) => `${where.length}×: ${where.slice(0, 3).join(', ')}${where.length > 3 ? ', …' : ''}`;
+  console.log('# /workspace paths, by conventional location');
+  for (const [key, list] of [...paths].sort()) {
+    console.log(`${key}`);
+    for (const {path, where} of list.sort((a, b) => a.path.localeCompare(b.path)))
+      console.log(`  ${path}  (${short(where)})`);
+  }
+  console.log('\n# Size bounds, by transfer method');
+  for (const [key, where] of [...bounds].sort()) console.log(`  ${key}  (${short(where)})`);
+  console.log('\n# Click labels');
+  for (const [key, where] of [...labels].sort()) console.log(`  ${key}  (${short(where)})`);
+}
+
 async function main() {
-  const files =
-    process.argv.length > 2
-      ? process.argv.slice(2).map((f) => resolve(f))
-      : (await loadSiteDocs()).docs.map((d) => d.filePath).sort();
+  const args = process.argv.slice(2);
+  const list = args.includes('--conventions');
+  const named = args.filter((a) => a !== '--conventions');
+  const files = named.length ? named.map((f) => resolve(f)) : (await loadSiteDocs()).docs.map((d) => d.filePath).sort();
+  if (list) return listConventions(files);
   let failed = 0;
   for (const {id, errors, cjk} of await checkFiles(files)) {
     if (errors.length) {

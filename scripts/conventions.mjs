@@ -49,6 +49,9 @@ export function checkPath(path, {inCode = true} = {}) {
     return `${path}: /workspace/llamafactory/${second} belongs to LlamaBoard; ${convention(second.startsWith('log') ? 'logs' : 'outputs')} ${where}`;
   }
   if (top !== 'user-data' || !second) return null;
+  const file = segments.at(-1);
+  if (second === 'configs' && /\.(py|sh)$/.test(file)) return `${path}: ${convention('scripts')} ${where}`;
+  if (second === 'scripts' && /\.(ya?ml|json)$/.test(file)) return `${path}: ${convention('configs')} ${where}`;
   const reserved = conventions.reservedNames;
   if (second === 'models') {
     if (third && reserved[third] && !['output', 'merged'].includes(third)) {
@@ -178,4 +181,37 @@ export function checkConventions(parsed) {
     if (problem) findings.push({line, message: problem});
   }
   return findings;
+}
+
+/** What the pages say about each convention: the /workspace paths by location, the size bounds by transfer method
+ * and the click labels, each with the pages and lines that say it (`npm run check:docs -- --conventions`). */
+export function inventory(pages) {
+  const paths = new Map();
+  const bounds = new Map();
+  const labels = new Map();
+  const add = (map, key, where) => map.set(key, [...(map.get(key) ?? []), where]);
+  for (const {id, parsed} of pages) {
+    parsed.text.split('\n').forEach((text, i) => {
+      if (i < parsed.bodyOffset) return;
+      for (const path of workspacePaths(text)) add(paths, path, `${id}:${i + 1}`);
+    });
+    for (const {clause, line} of clauses(parsed.tree)) {
+      const mentions = METHODS.filter((m) => clause.match(m.re));
+      for (const b of clause.matchAll(BOUND)) {
+        for (const m of mentions) add(bounds, `${m.method}: ${normaliseBound(b[0])}`, `${id}:${line}`);
+      }
+    }
+    for (const {label, line} of clickLabels(parsed.tree)) {
+      for (const part of label.split('＞')) add(labels, part.trim(), `${id}:${line}`);
+    }
+  }
+  const byLocation = new Map();
+  for (const [path, where] of paths) {
+    const key =
+      Object.entries(PATHS)
+        .filter(([, c]) => `${path}/`.startsWith(c.path))
+        .sort((a, b) => b[1].path.length - a[1].path.length)[0]?.[0] ?? '(none)';
+    add(byLocation, key, {path, where});
+  }
+  return {paths: byLocation, bounds, labels};
 }

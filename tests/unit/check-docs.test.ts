@@ -473,7 +473,7 @@ test('paths, upload size bounds and click labels must follow src/content/convent
     'llamafactory-cli train a.yaml > /workspace/llamafactory/logs/train.log 2>&1',
     'cp -r out /workspace/user-data/outputs/run1',
     'python /workspace/check.py',
-    'ls /workspace/user-data/models/output/Qwen3-8B/lora /workspace/user-data/datasets/a/train.json',
+    'ls /workspace/user-data/models/output/Qwen3-8B/lora /workspace/user-data/datasets/a/train.json /workspace/user-data/configs/prep.py',
     '```',
     '',
     '`/workspace/llamafactory/output` 目录仍然存在，但本站不用它。',
@@ -492,12 +492,13 @@ test('paths, upload size bounds and click labels must follow src/content/convent
   for (const expected of [
     /line 9: \/workspace\/llamafactory\/logs\/train\.log: \/workspace\/llamafactory\/logs belongs to LlamaBoard; 你用命令行启动的训练、服务的日志放在 \/workspace\/user-data\/logs\//,
     /line 10: \/workspace\/user-data\/outputs\/run1: 训练产物.*放在 \/workspace\/user-data\/models\/output\/ \(src\/content\/conventions\.json "paths"\)/,
-    /line 11: \/workspace\/check\.py is a file directly in \/workspace; 你自己写的处理、检查脚本放在 \/workspace\/user-data\/scripts\//,
+    /line 11: \/workspace\/check\.py is a file directly in \/workspace; 你自己写的处理、检查脚本（.py、.sh）放在 \/workspace\/user-data\/scripts\//,
+    /line 12: \/workspace\/user-data\/configs\/prep\.py: 你自己写的处理、检查脚本（.py、.sh）放在 \/workspace\/user-data\/scripts\//,
     /line 17: "几 GB 以上" for SFTP contradicts the site's convention "几百 MB 以上"/,
     /line 24: bold label "实例" is not a label of src\/content\/conventions\.json \("labels"\); the nearest is "实例空间"/,
     /line 24: bold label "开始训练吧" .*the nearest is "开始训练"/,
   ]) {
     assert.match(text, expected);
   }
-  assert.equal(errors.length, 6, text);
+  assert.equal(errors.length, 7, text);
 });
