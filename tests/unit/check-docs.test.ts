@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import {spawnSync} from 'node:child_process';
 import {mkdtempSync, mkdirSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
@@ -501,4 +502,36 @@ test('paths, upload size bounds and click labels must follow src/content/convent
     assert.match(text, expected);
   }
   assert.equal(errors.length, 7, text);
+});
+
+test('the generator extracts message templates with their formatted parts as {}', () => {
+  const source = [
+    'import logging, warnings',
+    'logger = logging.getLogger(__name__)',
+    'def f(name, n):',
+    '    if n: raise ValueError(f"Undefined dataset {name} in {DATA_CONFIG}.")',
+    '    logger.warning_rank0("Loaded {} adapter(s): {}".format(n, name))',
+    '    warnings.warn("Value %s is deprecated, use %d." % (name, n))',
+    '    assert n > 0, "Need at least " + str(n) + " samples."',
+    '    print("Figure saved at:", name)',
+    '    hint = f"To fix: run `pip install {name}`."',
+    '    other = f"not a message {name}"',
+    '    raise KeyError(name)',
+  ].join('\n');
+  const script = [
+    'import importlib.util, json, sys',
+    'spec = importlib.util.spec_from_file_location("gen", "scripts/llamafactory/generate-reference.py")',
+    'gen = importlib.util.module_from_spec(spec); spec.loader.exec_module(gen)',
+    'print(json.dumps(gen.messages({"pkg/mod.py": sys.stdin.read()}, "pkg")))',
+  ].join('\n');
+  const r = spawnSync('python3', ['-c', script], {input: source, encoding: 'utf8'});
+  assert.equal(r.status, 0, r.stderr);
+  assert.deepEqual(JSON.parse(r.stdout), [
+    ['Figure saved at: {}', 'pkg/mod.py:8'],
+    ['Loaded {} adapter(s): {}', 'pkg/mod.py:5'],
+    ['Need at least {} samples.', 'pkg/mod.py:7'],
+    ['To fix: run `pip install {}`.', 'pkg/mod.py:9'],
+    ['Undefined dataset {} in {}.', 'pkg/mod.py:4'],
+    ['Value {} is deprecated, use {}.', 'pkg/mod.py:6'],
+  ]);
 });
