@@ -9,6 +9,7 @@ import {dirname, join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {toString} from 'mdast-util-to-string';
 import {codeLines} from '../src/content';
+import {reference} from './llamafactory/code-blocks.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const CONVENTIONS_FILE = 'src/content/conventions.json';
@@ -94,7 +95,11 @@ export function checkTransferClause(clause) {
   return findings;
 }
 
-const LABELS = new Set(Object.values(conventions.labels).flatMap((v) => (Array.isArray(v) ? v : [])));
+/** Console and client labels from conventions.json, and LlamaBoard's own labels from the pinned release. */
+const LABELS = new Set([
+  ...Object.values(conventions.labels).flatMap((v) => (Array.isArray(v) ? v : [])),
+  ...(reference.webui?.labels ?? []),
+]);
 const CLICK =
   /(点击|单击|选择|进入|打开|切换到|勾选|选中|返回|前往|点开|跳转到)(菜单|左侧的?|顶部的?|右上角的?|页面上的?|页面底部的?)?\s*$/;
 
@@ -118,27 +123,32 @@ export function checkLabel(label) {
   if (!unknown.length) return null;
   return unknown
     .map((s) => {
-      const near = [...LABELS].sort((a, b) => distance(s, a) - distance(s, b))[0];
+      const score = (label) => distance(s, label) - (label.includes(s) || s.includes(label) ? 1 : 0);
+      const near = [...LABELS].sort((a, b) => score(a) - score(b))[0];
       return (
-        `bold label "${s}" is not a label of ${CONVENTIONS_FILE} ("labels"); the nearest is "${near}". ` +
-        'Write the label exactly as the interface shows it, or add it there after checking the interface'
+        `bold label "${s}" is not a label of ${CONVENTIONS_FILE} ("labels") or of LlamaBoard v${reference.llamafactory.version}; ` +
+        `the nearest is "${near}". Write the label exactly as the interface shows it, or add it there after checking the interface`
       );
     })
     .join('; ');
 }
 
-/** Bold labels in click context: {label, line}. */
+/** Bold labels in click context: {label, line}. A label joined to a click label by 和、或、顿号 is one too
+ * (`点击 **预览命令** 和 **开始**`). */
 export function clickLabels(tree) {
   const found = [];
   const visit = (node) => {
     const children = node.children ?? [];
+    let previousWasLabel = false;
     children.forEach((child, i) => {
       if (child.type === 'strong') {
         const label = toString(child).trim();
         const before = children[i - 1]?.type === 'text' ? children[i - 1].value : '';
-        if (label.includes('＞') || CLICK.test(before) || /＞\s*$/.test(before)) {
-          found.push({label, line: child.position.start.line});
-        }
+        const chained = previousWasLabel && /^\s*(和|或|、|以及)\s*$/.test(before);
+        previousWasLabel = label.includes('＞') || CLICK.test(before) || /＞\s*$/.test(before) || chained;
+        if (previousWasLabel) found.push({label, line: child.position.start.line});
+      } else if (child.type !== 'text' || !/^\s*(和|或|、|以及)\s*$/.test(child.value)) {
+        previousWasLabel = previousWasLabel && child.type === 'text' && /^\s*＞\s*$/.test(child.value);
       }
       visit(child);
     });

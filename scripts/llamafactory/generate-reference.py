@@ -11,6 +11,7 @@ that `npm run check:docs` uses offline:
 - the chat template names (`register_template(name=...)`);
 - the `llamafactory-cli` subcommands;
 - the `dataset_info.json` fields (top-level keys, `formatting` values, `columns` and `tags` names);
+- the release's files under examples/, scripts/ and data/, and LlamaBoard's labels (webui/locales.py, interface.py);
 - the message templates of the pinned sources (`messages`): every string passed to `raise`, `assert`, a logger,
   `warnings.warn` or `print`, or assigned to a variable named like a message (`msg`, `hint`, `err`...), in
   LLaMA-Factory and in the libraries given with `--messages-source` (e.g. peft), normalised: formatted parts become
@@ -399,6 +400,26 @@ def transformers_sources(args) -> tuple[str, dict[str, str]]:
     return (m.group(1) if m else "unknown"), files
 
 
+def webui_labels(locales: str, interface: str) -> list[str]:
+    """LlamaBoard's visible labels: the zh and en `label`/`value` strings of webui/locales.py and the tab names of
+    webui/interface.py (`gr.Tab("Train")`)."""
+    labels = set()
+    for node in ast.walk(ast.parse(locales)):
+        if not isinstance(node, ast.Dict):
+            continue
+        for key, value in zip(node.keys, node.values):
+            if isinstance(key, ast.Constant) and key.value in ("zh", "en") and isinstance(value, ast.Dict):
+                for k, v in zip(value.keys, value.values):
+                    if isinstance(k, ast.Constant) and k.value in ("label", "value"):
+                        if isinstance(v, ast.Constant) and isinstance(v.value, str):
+                            labels.add(v.value.strip())
+    for node in ast.walk(ast.parse(interface)):
+        if isinstance(node, ast.Call) and ast.unparse(node.func).endswith("Tab") and node.args:
+            if isinstance(node.args[0], ast.Constant):
+                labels.add(node.args[0].value)
+    return sorted(labels)
+
+
 def upstream_files(repo: Path, tag: str) -> list[str]:
     """Paths under examples/, scripts/ and data/ at the tag."""
     return subprocess.run(
@@ -500,6 +521,13 @@ def main() -> None:
         "cli": {"commands": working, "removed": removed},
         # The release's example configs, scripts and data files, which pages name in prose (`examples/...`).
         "files": upstream_files(repo, tag),
+        # LlamaBoard's labels (zh and en), which pages tell readers to click.
+        "webui": {
+            "labels": webui_labels(
+                git_show(repo, tag, "src/llamafactory/webui/locales.py"),
+                git_show(repo, tag, "src/llamafactory/webui/interface.py"),
+            )
+        },
         "templates": templates(git_show(repo, tag, "src/llamafactory/data/template.py")),
         "datasetInfo": dataset_info_fields(git_show(repo, tag, "src/llamafactory/data/parser.py")),
         # Which groups each subcommand parses (hparams/parser.py: _TRAIN_ARGS, _INFER_ARGS, _EVAL_ARGS).

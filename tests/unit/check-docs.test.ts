@@ -487,6 +487,8 @@ test('paths, upload size bounds and click labels must follow src/content/convent
     '| 几十 GB 以上 | 对象存储 |',
     '',
     '进入 **实例空间**，点击 **开始微调**，再选择 **控制台 ＞ 实例**，然后点击 **开始训练吧**。',
+    '',
+    '在 LlamaBoard 中切换到 **Train**，点击 **预览命令** 和 **预览指令**。',
   ].join('\n');
   const {errors} = await checkFile(page(body));
   const text = errors.join('\n');
@@ -496,12 +498,13 @@ test('paths, upload size bounds and click labels must follow src/content/convent
     /line 11: \/workspace\/check\.py is a file directly in \/workspace; 你自己写的处理、检查脚本（.py、.sh）放在 \/workspace\/user-data\/scripts\//,
     /line 12: \/workspace\/user-data\/configs\/prep\.py: 你自己写的处理、检查脚本（.py、.sh）放在 \/workspace\/user-data\/scripts\//,
     /line 17: "几 GB 以上" for SFTP contradicts the site's convention "几百 MB 以上"/,
-    /line 24: bold label "实例" is not a label of src\/content\/conventions\.json \("labels"\); the nearest is "实例空间"/,
+    /line 24: bold label "实例" is not a label of src\/content\/conventions\.json \("labels"\) or of LlamaBoard v0\.9\.5; the nearest is "实例空间"/,
+    /line 26: bold label "预览指令" .*the nearest is "预览命令"/,
     /line 24: bold label "开始训练吧" .*the nearest is "开始训练"/,
   ]) {
     assert.match(text, expected);
   }
-  assert.equal(errors.length, 7, text);
+  assert.equal(errors.length, 8, text);
 });
 
 test('the generator extracts message templates with their formatted parts as {}', () => {
