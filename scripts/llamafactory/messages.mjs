@@ -126,9 +126,11 @@ export function isPartOfMessage(text) {
   const q = normaliseQuote(text);
   if (!q) return false;
   const quoteWords = words(text);
-  return TEMPLATES.filter((t) => overlap(quoteWords, t) > 0).some(
-    (t) => globMatch(t.pattern, q) || t.pattern.includes(q) || globMatch(`${WILD}${t.pattern}${WILD}`, q),
-  );
+  return TEMPLATES.map((t) => ({t, score: overlap(quoteWords, t)}))
+    .filter(({score}) => score > 0)
+    .sort((a, b) => b.score - a.score)
+    .slice(0, 20)
+    .some(({t}) => t.pattern.includes(q) || globMatch(`${WILD}${t.pattern}${WILD}`, q));
 }
 
 /** Traces a quoted message (the whole text, or its body after the exception name or log prefix).
