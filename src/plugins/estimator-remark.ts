@@ -4,12 +4,23 @@
 // `::gpu-estimator` becomes <GpuEstimator /> with an import of src/components/GpuEstimator added to the page module,
 // so the estimator's code is in that page's chunk only.
 import type {Nodes, Parents, Root, RootContent} from 'mdast';
-import type {MdxjsEsm} from 'mdast-util-mdxjs-esm';
-import type {MdxJsxFlowElement} from 'mdast-util-mdx-jsx';
 import {fromMarkdown} from 'mdast-util-from-markdown';
 import {gfmFromMarkdown} from 'mdast-util-gfm';
 import {gfm} from 'micromark-extension-gfm';
 import {directiveMarkdown} from '../estimator/markdown';
+
+// The two MDX node kinds this plugin adds (mdast-util-mdxjs-esm, mdast-util-mdx-jsx), as much of them as it uses.
+interface MdxjsEsm {
+  type: 'mdxjsEsm';
+  value: string;
+  data: {estree: unknown};
+}
+interface MdxJsxFlowElement {
+  type: 'mdxJsxFlowElement';
+  name: string;
+  attributes: [];
+  children: [];
+}
 
 const COMPONENT = 'GpuEstimator';
 const COMPONENT_PATH = '@site/src/components/GpuEstimator';
@@ -50,7 +61,7 @@ function expand(parent: Parents): boolean {
       if (child.name === 'gpu-estimator') {
         placed = true;
         const element: MdxJsxFlowElement = {type: 'mdxJsxFlowElement', name: COMPONENT, attributes: [], children: []};
-        return [element];
+        return [element as unknown as RootContent];
       }
       const name = child.attributes?.name ?? '';
       const markdown = directiveMarkdown(`::estimator-table{name="${name}"}`)!;
@@ -65,6 +76,6 @@ function expand(parent: Parents): boolean {
 
 export default function estimatorRemark() {
   return (tree: Root) => {
-    if (expand(tree)) tree.children.unshift(esmImport());
+    if (expand(tree)) tree.children.unshift(esmImport() as unknown as RootContent);
   };
 }

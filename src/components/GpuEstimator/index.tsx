@@ -275,7 +275,10 @@ export default function GpuEstimator(): ReactNode {
                 type="button"
                 className="button button--sm button--secondary"
                 onClick={() => {
-                  void navigator.clipboard?.writeText(yaml).then(() => setCopied(true));
+                  navigator.clipboard?.writeText(yaml).then(
+                    () => setCopied(true),
+                    () => setCopied(false),
+                  );
                 }}>
                 {copied ? '已复制' : '复制'}
               </button>
