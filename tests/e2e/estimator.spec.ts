@@ -34,8 +34,8 @@ test('a reader enters a setup, reads memory per card and the YAML, and the URL k
   await form.getByLabel(/梯度检查点/).focus();
   await page.keyboard.press('Space');
   await expect(yaml).toContainText('disable_gradient_checkpointing: true');
-  await press(page.getByRole('button', {name: '复制'}));
-  await expect(page.getByRole('button', {name: '已复制'})).toBeVisible();
+  await press(result.getByRole('button', {name: '复制配置'}));
+  await expect(result.getByRole('button', {name: '已复制'})).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await yaml.innerText());
   const url = new URL(page.url());
   expect(Object.fromEntries(url.searchParams)).toEqual({model: 'qwen3-14b', cutoff: '4096', gc: '0'});
@@ -66,7 +66,7 @@ test('a shared URL opens with its setup, and a setup that fits nowhere names the
   await expect(form.getByLabel('H800 卡数')).toHaveValue('8');
   const status = page.getByRole('region', {name: '估算结果'}).getByRole('status');
   await expect(status).toContainText('放不下');
-  await expect(status).toContainText('最有效的改动：改用 DeepSpeed ZeRO-3');
+  await expect(status).toContainText('最有效的改动：改用 QLoRA 4 bit，之后 1 张卡可以放下');
 });
 
 test.describe('without JavaScript', () => {

@@ -173,7 +173,7 @@ describe('estimator: the function', () => {
     assert.equal(smallestCards(s), 1);
   });
 
-  it('full fine-tuning of a 70B model fits no card count without ZeRO, and ZeRO-3 is the change that helps', () => {
+  it('full fine-tuning of a 70B model fits no card count without ZeRO; the change that helps most fits and uses less memory', () => {
     const s = {...BASE, model: MODELS.find((m) => m.id === 'llama-3.1-70b-instruct')!, method: 'full' as const};
     assert.equal(smallestCards(s), null);
     const change = bestChange(s);

@@ -280,7 +280,7 @@ export default function GpuEstimator(): ReactNode {
                     () => setCopied(false),
                   );
                 }}>
-                {copied ? '已复制' : '复制'}
+                {copied ? '已复制' : '复制配置'}
               </button>
             </div>
             <pre className={styles.yaml} tabIndex={0} aria-label="对应的训练配置">
