@@ -258,3 +258,22 @@ export function bestChange(s: Setup): Change | null {
   fitting.sort((a, b) => slow(a) - slow(b) || a.cards! - b.cards! || a.at8 - b.at8);
   return fitting[0] ?? null;
 }
+
+/** Changes that keep the fine-tuning method. */
+export const KEEPS_METHOD: readonly ChangeKind[] = [
+  'gradient-checkpointing',
+  'zero3',
+  'zero3-offload',
+  'cutoff-half',
+  'batch-1',
+];
+
+/** The best change that keeps the method, when the best change overall switches it; else null. */
+export function bestChangeKeepingMethod(s: Setup): Change | null {
+  const best = bestChange(s);
+  if (!best || KEEPS_METHOD.includes(best.kind)) return null;
+  const fitting = changes(s).filter((c) => c.cards !== null && KEEPS_METHOD.includes(c.kind));
+  const slow = (c: Change) => (c.kind === 'zero3-offload' ? 1 : 0);
+  fitting.sort((a, b) => slow(a) - slow(b) || a.cards! - b.cards! || a.at8 - b.at8);
+  return fitting[0] ?? null;
+}

@@ -67,6 +67,7 @@ test('a shared URL opens with its setup, and a setup that fits nowhere names the
   const status = page.getByRole('region', {name: '估算结果'}).getByRole('status');
   await expect(status).toContainText('放不下');
   await expect(status).toContainText('最有效的改动：改用 QLoRA 4 bit，之后 1 张卡可以放下');
+  await expect(status).toContainText('不换方法的话：改用 DeepSpeed ZeRO-3 并开启 offload');
 });
 
 test.describe('without JavaScript', () => {

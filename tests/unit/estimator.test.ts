@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
 import {
   bestChange,
+  bestChangeKeepingMethod,
   CARD_COUNTS,
   derive,
   estimate,
@@ -180,6 +181,20 @@ describe('estimator: the function', () => {
     assert.ok(change && change.cards !== null && CARD_COUNTS.includes(change.cards as 1));
     assert.ok(estimate(change.setup).totalGiB < estimate(s).totalGiB);
     assert.ok(estimate({...change.setup, cards: change.cards!}).totalGiB <= LIMIT_GIB);
+  });
+
+  it('when the best change switches the method, the best one keeping it is offered too', () => {
+    const s = {...BASE, model: MODELS.find((m) => m.id === 'qwen3-32b')!, cutoffLen: 4096, batchSize: 2};
+    assert.equal(smallestCards(s), null);
+    assert.equal(bestChange(s)?.kind, 'qlora4');
+    const keep = bestChangeKeepingMethod(s);
+    assert.equal(keep?.kind, 'zero3');
+    assert.ok(keep.cards !== null && estimate({...keep.setup, cards: keep.cards}).fits);
+    assert.equal(
+      bestChangeKeepingMethod({...s, model: MODELS[0]!, cutoffLen: 1024}),
+      null,
+      'nothing to add when it fits',
+    );
   });
 
   it('MoE and offload results say they are rough', () => {

@@ -4,6 +4,7 @@
 import {useEffect, useId, useMemo, useState, type ReactNode} from 'react';
 import {
   bestChange,
+  bestChangeKeepingMethod,
   CARD_GIB,
   estimate,
   LIMIT_GIB,
@@ -167,6 +168,7 @@ export default function GpuEstimator(): ReactNode {
   const result = setup ? estimate(setup) : null;
   const need = setup ? smallestCards(setup) : null;
   const change = setup && need === null ? bestChange(setup) : null;
+  const keep = setup && change ? bestChangeKeepingMethod(setup) : null;
   const yaml = setup ? yamlFor(setup) : '';
 
   return (
@@ -230,8 +232,8 @@ export default function GpuEstimator(): ReactNode {
                 {need !== null
                   ? `其他设置不变时，至少需要 ${need} 张卡。`
                   : change
-                    ? `1、2、4、8 张卡都放不下。最有效的改动：${CHANGE_LABELS[change.kind]}，之后 ${change.cards} 张卡可以放下。`
-                    : '1、2、4、8 张卡都放不下，单项改动也不够：请组合使用 QLoRA、ZeRO-3 和更短的序列。'}
+                    ? `按现在的设置，1、2、4、8 张卡都放不下。最有效的改动：${CHANGE_LABELS[change.kind]}，之后 ${change.cards} 张卡可以放下。${keep ? `不换方法的话：${CHANGE_LABELS[keep.kind]}，之后 ${keep.cards} 张卡可以放下。` : ''}`
+                    : '按现在的设置，1、2、4、8 张卡都放不下，单项改动也不够：请组合使用 QLoRA、ZeRO-3 和更短的序列。'}
               </p>
             </>
           ) : (
