@@ -4,7 +4,7 @@
 // component there; the Markdown copy, llms files and search index get GPU_ESTIMATOR_TEXT). The same expansion runs in
 // the Docusaurus build (remark plugin) and in src/content (search, llms, checks), so tables appear everywhere alike.
 import {estimate, GIB, LIMIT_GIB, smallestCards, type Method, type Setup, type Zero} from './estimate';
-import {MODELS, type ModelPreset} from './models';
+import {LEFT_OUT, MODELS, type ModelPreset} from './models';
 
 /** Setup the tables assume, besides model, method and cards. */
 export const TABLE_BASE = {
@@ -121,7 +121,16 @@ function modelsTable(): string {
   );
 }
 
+/** Models the platform offers that the estimator leaves out, and why. */
+function leftOutTable(): string {
+  return table(
+    ['模型', '为什么不在列表中'],
+    LEFT_OUT.map((m) => [m.name, m.why]),
+  );
+}
+
 export const TABLES: Record<string, () => string> = {
+  leftout: leftOutTable,
   methods: methodsTable,
   cards: cardsTable,
   inference: inferenceTable,
