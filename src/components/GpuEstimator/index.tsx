@@ -176,7 +176,14 @@ export default function GpuEstimator(): ReactNode {
       <form className={styles.form} aria-label="显存估算" onSubmit={(e) => e.preventDefault()}>
         <fieldset>
           <legend>模型</legend>
-          {select('model', '模型', [...MODELS.map((m): [string, string] => [m.id, m.name]), [CUSTOM, '自定义']])}
+          {select('model', '模型', [
+            ...MODELS.map((m): [string, string] => [m.id, m.name]),
+            [CUSTOM, '自定义'],
+            // A shared link may name a model that is not (or no longer) offered: show it, so choosing any model fires.
+            ...(values.model === CUSTOM || MODELS.some((m) => m.id === values.model)
+              ? []
+              : [[values.model, `无效：${values.model}`] as [string, string]]),
+          ])}
           {custom && (
             <div className={styles.grid}>
               {text('params', '总参数量（B，十亿）')}
