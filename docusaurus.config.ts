@@ -139,6 +139,8 @@ const config = {
     './src/clientModules/storageFallback.ts',
     './src/clientModules/imageZoom.ts',
     './src/clientModules/idlePrefetch.ts',
+    // Search waits for an input method's composition to end (Chinese typed as pinyin).
+    './src/clientModules/searchComposition.ts',
     // Starts loading Prism on a client-side navigation (code blocks draw their tokens with it).
     './src/prism/load.ts',
   ],

@@ -5,6 +5,7 @@
 // readers copy: YAML configs, JSON and dataset_info.json, Python, shell and llamafactory-cli lines, checked against the
 // pinned LLaMA-Factory release in scripts/llamafactory/reference.json (see scripts/llamafactory/code-blocks.mjs).
 // Usage: npm run check:docs -- [file ...]   (no arguments: every page under docs/; runs under tsx)
+//        npm run check:docs -- --conventions [file ...]   (lists what the pages say about each site convention)
 import {existsSync, statSync} from 'node:fs';
 import {dirname, join, resolve} from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -12,6 +13,9 @@ import {toString} from 'mdast-util-to-string';
 import {codeBlocks, codeLines, nodes, readMarkdown} from '../src/content';
 import {loadSiteDocs, siteSettings} from '../src/content/site';
 import {checkBlocks, checkSyntax, syntaxJobs} from './llamafactory/code-blocks.mjs';
+import {OUTPUT_LANGS, checkInlineMessages, checkMessageBlocks, metaOrigin} from './llamafactory/messages.mjs';
+import {checkInlineArgument} from './llamafactory/prose.mjs';
+import {checkConventions, inventory} from './conventions.mjs';
 
 const {siteDir} = siteSettings;
 const staticDir = join(siteDir, 'static');
@@ -121,6 +125,15 @@ async function checkPage(file) {
     if (!b.closed) errors.push('unclosed code block');
   }
   for (const {line, message} of checkBlocks(blocks, parsed.body)) errors.push(`line ${line}: ${message}`);
+  const inline = inlineCode(parsed.tree);
+  const originBlocks = blocks.filter((b) => OUTPUT_LANGS.has(b.lang) && metaOrigin(b.meta));
+  for (const {line, message} of [...checkMessageBlocks(blocks), ...checkInlineMessages(inline, originBlocks)]) {
+    errors.push(`line ${line}: ${message}`);
+  }
+  for (const {line, message} of checkConventions(parsed)) errors.push(`line ${line}: ${message}`);
+  for (const {value, line, context} of inline) {
+    for (const message of checkInlineArgument(value, context)) errors.push(`line ${line}: ${message}`);
+  }
   const code = codeLines(parsed);
   const prose = text
     .split('\n')
@@ -179,6 +192,32 @@ async function checkPage(file) {
   return {id, errors, cjk, syntax: syntaxJobs(blocks)};
 }
 
+/** Inline code in prose with its line and context: the text of its paragraph, list item or table row, and of the
+ * section it is in (heading and body up to the next heading), where a page says in which stage or method a value
+ * applies. */
+export function inlineCode(tree) {
+  const found = [];
+  const sections = [];
+  let section = {text: ''};
+  for (const child of tree.children) {
+    if (child.type === 'heading') {
+      section = {text: ''};
+    }
+    section.text += ` ${toString(child)}`;
+    sections.push(section);
+  }
+  const visit = (node, context, owner) => {
+    if (node.type === 'inlineCode') {
+      found.push({value: node.value, line: node.position.start.line, context: `${context} ${owner.text}`});
+      return;
+    }
+    const own = ['paragraph', 'listItem', 'tableRow', 'heading'].includes(node.type) ? toString(node) : context;
+    for (const child of node.children ?? []) visit(child, own, owner);
+  };
+  tree.children.forEach((child, i) => visit(child, '', sections[i]));
+  return found;
+}
+
 /** The doc id of a file under the docs folder (`documents/guide/format`); other files by their path. */
 function docId(file) {
   const docsDir = join(siteDir, siteSettings.docsPath);
@@ -186,11 +225,29 @@ function docId(file) {
   return path.replace(/\.mdx?$/, '');
 }
 
+/** Prints what the pages say about each site convention (src/content/conventions.json), with pages and lines. */
+async function listConventions(files) {
+  const pages = await Promise.all(files.map(async (file) => ({id: docId(file), parsed: await readMarkdown(file)})));
+  const {paths, bounds, labels} = inventory(pages);
+  const short = (where) => `${where.length}×: ${where.slice(0, 3).join(', ')}${where.length > 3 ? ', …' : ''}`;
+  console.log('# /workspace paths, by conventional location');
+  for (const [key, list] of [...paths].sort()) {
+    console.log(`${key}`);
+    for (const {path, where} of list.sort((a, b) => a.path.localeCompare(b.path)))
+      console.log(`  ${path}  (${short(where)})`);
+  }
+  console.log('\n# Size bounds, by transfer method');
+  for (const [key, where] of [...bounds].sort()) console.log(`  ${key}  (${short(where)})`);
+  console.log('\n# Click labels');
+  for (const [key, where] of [...labels].sort()) console.log(`  ${key}  (${short(where)})`);
+}
+
 async function main() {
-  const files =
-    process.argv.length > 2
-      ? process.argv.slice(2).map((f) => resolve(f))
-      : (await loadSiteDocs()).docs.map((d) => d.filePath).sort();
+  const args = process.argv.slice(2);
+  const list = args.includes('--conventions');
+  const named = args.filter((a) => a !== '--conventions');
+  const files = named.length ? named.map((f) => resolve(f)) : (await loadSiteDocs()).docs.map((d) => d.filePath).sort();
+  if (list) return listConventions(files);
   let failed = 0;
   for (const {id, errors, cjk} of await checkFiles(files)) {
     if (errors.length) {

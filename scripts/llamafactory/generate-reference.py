@@ -10,13 +10,21 @@ that `npm run check:docs` uses offline:
   LLaMA-Factory's TrainingArguments inherits), with its type, default and allowed values;
 - the chat template names (`register_template(name=...)`);
 - the `llamafactory-cli` subcommands;
-- the `dataset_info.json` fields (top-level keys, `formatting` values, `columns` and `tags` names).
+- the `dataset_info.json` fields (top-level keys, `formatting` values, `columns` and `tags` names);
+- the release's files under examples/, scripts/ and data/, and LlamaBoard's labels (webui/locales.py, interface.py);
+- the message templates of the pinned sources (`messages`): every string passed to `raise`, `assert`, a logger,
+  `warnings.warn` or `print`, or assigned to a variable named like a message (`msg`, `hint`, `err`...), in
+  LLaMA-Factory and in the libraries given with `--messages-source` (e.g. peft), normalised: formatted parts become
+  `{}`, white space is collapsed. `scripts/llamafactory/messages-curated.json` adds the few messages the docs quote
+  from sources that cannot be read here in full (transformers, vLLM, PyTorch, CPython), each with its file; the
+  generator copies them in unchanged.
 
 Usage (the documented command, see README.md "编写和修改页面"):
 
     python3 scripts/llamafactory/generate-reference.py \\
         --llamafactory /path/to/LLaMA-Factory[.git] --tag v0.9.5 \\
-        --transformers-wheel /path/to/transformers-4.57.6-py3-none-any.whl
+        --transformers-wheel /path/to/transformers-4.57.6-py3-none-any.whl \\
+        --messages-source peft=v0.18.1:/path/to/peft[.git]:src/peft/tuners/lora,src/peft/tuners/oft,...
 
 `--llamafactory` is a checkout or a bare git directory; files are read with `git show TAG:path`.
 `--transformers-wheel` (or `--transformers-src`, a directory holding training_args.py, training_args_seq2seq.py,
@@ -278,6 +286,93 @@ def dataset_info_fields(source: str) -> dict:
     }
 
 
+# Calls whose first argument is a message a reader may see: logger methods (LLaMA-Factory's own logger adds
+# *_rank0 and *_once variants), warnings.warn, print.
+LOG_METHODS = {
+    "debug", "info", "warning", "warn", "error", "critical", "exception", "fatal",
+    "info_rank0", "warning_rank0", "warning_rank0_once", "warning_once", "info_once", "error_once",
+}
+MESSAGE_VARIABLE = re.compile(r"(^|_)(msg|message|hint|err|error|warning|warn_msg)s?$", re.I)
+CURATED = Path(__file__).with_name("messages-curated.json")
+
+
+def template_of(node: ast.expr | None) -> str | None:
+    """The text of a message expression with its formatted parts as `{}`; None when it holds no literal text."""
+    if node is None:
+        return None
+    if isinstance(node, ast.Constant):
+        return node.value if isinstance(node.value, str) else None
+    if isinstance(node, ast.JoinedStr):
+        return "".join(v.value if isinstance(v, ast.Constant) else "{}" for v in node.values)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        left, right = template_of(node.left), template_of(node.right)
+        if left is None and right is None:
+            return None
+        return (left if left is not None else "{}") + (right if right is not None else "{}")
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod):
+        left = template_of(node.left)
+        return None if left is None else re.sub(r"%(\([^)]*\))?[-#0 +]*\d*(\.\d+)?[sdrifgxe%]", "{}", left)
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "format":
+        base = template_of(node.func.value)
+        return None if base is None else re.sub(r"\{[^{}]*\}", "{}", base)
+    return None
+
+
+def normalise(text: str) -> str:
+    text = re.sub(r"\{[^{}]*\}", "{}", text) if "{" in text else text
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def messages(sources: dict[str, str], library: str) -> list[list[str]]:
+    """Message templates of a package's modules: [template, "path:line"], sorted by template."""
+    found: dict[str, str] = {}
+
+    def add(node: ast.expr | None, path: str, line: int, prefix: str = "") -> None:
+        text = template_of(node)
+        if text is None:
+            return
+        text = normalise(prefix + text)
+        if len(re.sub(r"\{\}|\W", "", text)) < 6:  # nothing but placeholders and punctuation
+            return
+        found.setdefault(text, f"{path}:{line}")
+
+    for path, source in sorted(sources.items()):
+        try:
+            tree = ast.parse(source)
+        except SyntaxError:
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call) and node.exc.args:
+                add(node.exc.args[0], path, node.lineno)
+            elif isinstance(node, ast.Assert) and node.msg is not None:
+                add(node.msg, path, node.lineno)
+            elif isinstance(node, ast.Call):
+                func = node.func
+                name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+                if name in LOG_METHODS and node.args:
+                    add(node.args[0], path, node.lineno)
+                elif name == "warn" and node.args:
+                    add(node.args[0], path, node.lineno)
+                elif name == "print" and node.args:
+                    parts = [template_of(a) for a in node.args]
+                    if any(p is not None for p in parts):
+                        text = " ".join(p if p is not None else "{}" for p in parts)
+                        add(ast.Constant(text), path, node.lineno)
+            elif isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+                if MESSAGE_VARIABLE.search(node.targets[0].id):
+                    add(node.value, path, node.lineno)
+    return [[t, at] for t, at in sorted(found.items())]
+
+
+def package_sources(repo: Path, tag: str, folders: str) -> dict[str, str]:
+    """The .py files at `tag` under the comma-separated `folders` (a file path names just that file), by path."""
+    names = subprocess.run(
+        ["git", f"--git-dir={git_dir(repo)}", "ls-tree", "-r", "--name-only", tag, *folders.split(",")],
+        check=True, capture_output=True, text=True,
+    ).stdout.split()
+    return {n: git_show(repo, tag, n) for n in names if n.endswith(".py")}
+
+
 def requires(pyproject: str) -> dict[str, str]:
     out = {}
     for name in ("torch", "transformers", "datasets", "accelerate", "peft", "trl", "gradio"):
@@ -305,13 +400,61 @@ def transformers_sources(args) -> tuple[str, dict[str, str]]:
     return (m.group(1) if m else "unknown"), files
 
 
+def webui_labels(locales: str, interface: str) -> list[str]:
+    """LlamaBoard's visible labels: the zh and en `label`/`value` strings of webui/locales.py and the tab names of
+    webui/interface.py (`gr.Tab("Train")`)."""
+    labels = set()
+    for node in ast.walk(ast.parse(locales)):
+        if not isinstance(node, ast.Dict):
+            continue
+        for key, value in zip(node.keys, node.values):
+            if isinstance(key, ast.Constant) and key.value in ("zh", "en") and isinstance(value, ast.Dict):
+                for k, v in zip(value.keys, value.values):
+                    if isinstance(k, ast.Constant) and k.value in ("label", "value"):
+                        if isinstance(v, ast.Constant) and isinstance(v.value, str):
+                            labels.add(v.value.strip())
+    for node in ast.walk(ast.parse(interface)):
+        if isinstance(node, ast.Call) and ast.unparse(node.func).endswith("Tab") and node.args:
+            if isinstance(node.args[0], ast.Constant):
+                labels.add(node.args[0].value)
+    return sorted(labels)
+
+
+def upstream_files(repo: Path, tag: str) -> list[str]:
+    """Paths under examples/, scripts/ and data/ at the tag."""
+    return subprocess.run(
+        ["git", f"--git-dir={git_dir(repo)}", "ls-tree", "-r", "--name-only", tag, "examples", "scripts", "data"],
+        check=True, capture_output=True, text=True,
+    ).stdout.split()
+
+
+def write(out: Path, reference: dict) -> None:
+    """JSON with one message template (a [template, source] pair) a line, so diffs stay readable."""
+    text = json.dumps(reference, ensure_ascii=False, indent=1, sort_keys=False)
+    head, sep, tail = text.partition('\n "messages": {')
+    text = head + sep + re.sub(r'\[\n\s*("(?:[^"\\]|\\.)*"),\n\s*("(?:[^"\\]|\\.)*")\n\s*\]', r"[\1, \2]", tail)
+    out.write_text(text + "\n")
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--llamafactory", required=True, type=Path, help="LLaMA-Factory checkout or bare git dir")
     p.add_argument("--tag", required=True, help="release tag, e.g. v0.9.5")
     g = p.add_mutually_exclusive_group(required=True)
+    g.add_argument(
+        "--keep-transformers",
+        action="store_true",
+        help="reuse the committed transformers fields (seq2seq arguments) instead of reading a transformers release",
+    )
     g.add_argument("--transformers-wheel", help="a transformers wheel of a version the release accepts")
     g.add_argument("--transformers-src", help="directory with transformers' training_args*.py, trainer_utils.py")
+    p.add_argument(
+        "--messages-source",
+        action="append",
+        default=[],
+        metavar="NAME=TAG:REPO:FOLDER",
+        help="a library whose messages the docs quote, e.g. peft=v0.18.1:/src/peft.git:src/peft (repeatable)",
+    )
     p.add_argument("--out", type=Path, default=OUT)
     args = p.parse_args()
 
@@ -319,14 +462,39 @@ def main() -> None:
     commit = subprocess.run(
         ["git", f"--git-dir={git_dir(repo)}", "rev-list", "-n", "1", tag], check=True, capture_output=True, text=True
     ).stdout.strip()
+    message_sets = {
+        "llamafactory": {
+            "version": tag.lstrip("v"),
+            "templates": messages(package_sources(repo, tag, "src/llamafactory"), "llamafactory"),
+        }
+    }
+    for spec in args.messages_source:
+        name, rest = spec.split("=", 1)
+        lib_tag, lib_repo, folder = rest.split(":", 2)
+        message_sets[name] = {
+            "version": lib_tag.lstrip("v"),
+            "templates": messages(package_sources(Path(lib_repo), lib_tag, folder), name),
+        }
+    curated = json.loads(CURATED.read_text())
+    for name, entry in curated["sources"].items():
+        message_sets.setdefault(name, {"version": entry["version"], "templates": []})
+        message_sets[name]["curated"] = True
+        message_sets[name]["templates"] += [[normalise(m["t"]), m["at"]] for m in entry["messages"]]
+
     known = enums(git_show(repo, tag, "src/llamafactory/extras/constants.py"))
 
-    tf_version, tf = transformers_sources(args)
-    tf_enums = {**enums(tf["trainer_utils.py"]), **enums(tf["debug_utils.py"]), **enums(tf["training_args.py"])}
-    seq2seq: dict = {}
-    tf_classes = {**dataclasses(tf["training_args.py"]), **dataclasses(tf["training_args_seq2seq.py"])}
-    collect(tf_classes, "TrainingArguments", tf_enums, seq2seq, set())
-    collect({"Seq2SeqTrainingArguments": tf_classes["Seq2SeqTrainingArguments"]}, "Seq2SeqTrainingArguments", tf_enums, seq2seq, set())
+    if args.keep_transformers:
+        committed = json.loads(args.out.read_text())
+        tf_version = committed["transformers"]["version"]
+        tf_enums = {}  # LLaMA-Factory's own argument classes use none of them (the output is the same either way)
+        seq2seq = committed["arguments"]["seq2seq"]
+    else:
+        tf_version, tf = transformers_sources(args)
+        tf_enums = {**enums(tf["trainer_utils.py"]), **enums(tf["debug_utils.py"]), **enums(tf["training_args.py"])}
+        seq2seq = {}
+        tf_classes = {**dataclasses(tf["training_args.py"]), **dataclasses(tf["training_args_seq2seq.py"])}
+        collect(tf_classes, "TrainingArguments", tf_enums, seq2seq, set())
+        collect({"Seq2SeqTrainingArguments": tf_classes["Seq2SeqTrainingArguments"]}, "Seq2SeqTrainingArguments", tf_enums, seq2seq, set())
 
     arguments = {}
     for group, path in HPARAMS.items():
@@ -351,6 +519,15 @@ def main() -> None:
             "note": "Seq2SeqTrainingArguments fields of this transformers release (one the pinned LLaMA-Factory accepts).",
         },
         "cli": {"commands": working, "removed": removed},
+        # The release's example configs, scripts and data files, which pages name in prose (`examples/...`).
+        "files": upstream_files(repo, tag),
+        # LlamaBoard's labels (zh and en), which pages tell readers to click.
+        "webui": {
+            "labels": webui_labels(
+                git_show(repo, tag, "src/llamafactory/webui/locales.py"),
+                git_show(repo, tag, "src/llamafactory/webui/interface.py"),
+            )
+        },
         "templates": templates(git_show(repo, tag, "src/llamafactory/data/template.py")),
         "datasetInfo": dataset_info_fields(git_show(repo, tag, "src/llamafactory/data/parser.py")),
         # Which groups each subcommand parses (hparams/parser.py: _TRAIN_ARGS, _INFER_ARGS, _EVAL_ARGS).
@@ -359,11 +536,14 @@ def main() -> None:
             "infer": ["model", "data", "finetuning", "generating"],
         },
         "arguments": arguments,
+        # Message templates of the pinned sources, by library; checked against quoted messages (check-docs.mjs).
+        "messages": message_sets,
     }
-    args.out.write_text(json.dumps(reference, ensure_ascii=False, indent=1, sort_keys=False) + "\n")
+    write(args.out, reference)
     counts = {g: len(a) for g, a in arguments.items()}
     print(f"wrote {args.out}: LLaMA-Factory {tag} ({commit[:10]}), transformers {tf_version}; arguments {counts}; "
-          f"{len(reference['templates'])} templates; cli {working}", file=sys.stderr)
+          f"{len(reference['templates'])} templates; cli {working}; "
+          f"messages {({k: len(v['templates']) for k, v in message_sets.items()})}", file=sys.stderr)
 
 
 if __name__ == "__main__":

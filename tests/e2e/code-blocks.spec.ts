@@ -3,7 +3,7 @@
 // (src/prism/load.ts); copy and word wrap work, and a block that a client-side navigation brings is highlighted.
 import {type Page} from '@playwright/test';
 import {expect, test} from './test';
-import {idle, press, visit} from './helpers';
+import {idle, navigate, press, visit} from './helpers';
 
 const CODE_PAGE = '/docs/documents/guide/Train/parameter';
 const block = (page: Page) => page.locator('.theme-code-block').first();
@@ -103,8 +103,11 @@ test('the copy button copies the block and the word-wrap button wraps it', async
 test('a code block that a client-side navigation brings is highlighted', async ({page}) => {
   const prism = prismScriptLoads(page);
   await visit(page, '/docs/documents/introduct');
-  await press(page.locator('.theme-doc-markdown a[href$="/guide/Train/parameter"]').first());
-  await expect(page).toHaveURL(/\/guide\/Train\/parameter$/);
+  await navigate(
+    page,
+    () => press(page.locator('.theme-doc-markdown a[href$="/guide/Train/parameter"]').first()),
+    /\/guide\/Train\/parameter$/,
+  );
   // Tokens with Prism's types (not plain text only), in vsLight's colours.
   await expect(comment(page)).toHaveCSS('color', 'rgb(0, 128, 0)');
   expect(await page.locator('.theme-code-block .token.key').count()).toBeGreaterThan(10);

@@ -41,6 +41,29 @@ export async function reload(page: Page): Promise<void> {
 }
 
 /**
+ * Goes to another page, by loading `to` (a path) or by doing `to` (a click, an Enter on a hit …) with the address it
+ * should reach, and returns only once that page is live: the address is reached, the new route has rendered (its
+ * title replaced the old page's: Docusaurus changes the address first and keeps the old page on screen while the new
+ * one's chunks load, and sets the title once the new page has rendered), its `<h1>` shows and the app is hydrated.
+ * Anything read or pressed after a navigation waits for this; reading the old page, or pressing a key while the route
+ * change is still under way, is the race that made tests fail by chance.
+ */
+export async function navigate(page: Page, to: string | (() => Promise<unknown>), url?: RegExp): Promise<void> {
+  if (typeof to === 'string') {
+    await visit(page, to);
+    await expect(page.locator('h1').first()).toBeVisible();
+    return;
+  }
+  if (!url) throw new Error('navigate: a navigation by action needs the address it should reach');
+  const before = await page.title();
+  await to();
+  await expect(page).toHaveURL(url);
+  await expect(page).not.toHaveTitle(before);
+  await expect(page.locator('h1').first()).toBeVisible();
+  await hydrated(page);
+}
+
+/**
  * Clicks a React control the way a reader does: only once the page has hydrated (a click on the server's markup
  * before that does nothing, and on a busy machine the bundle can start seconds after the first paint).
  */

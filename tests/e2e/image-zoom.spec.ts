@@ -1,7 +1,7 @@
 // Image zoom: doc images open large by click or keyboard and close by Escape or click; the code loads only where needed.
 import {type Page} from '@playwright/test';
 import {expect, test} from './test';
-import {press, visit} from './helpers';
+import {navigate, press, visit} from './helpers';
 
 const WITH_IMAGE = '/docs/documents/guide/Train/mintor';
 const opened = '.medium-zoom-image--opened';
@@ -78,8 +78,11 @@ test("after client-side navigation the new page's images zoom", async ({page}) =
   await page.keyboard.press('Escape');
   await expect(page.locator(opened)).toHaveCount(0);
   // The LoRA figure is on the parameter page, reached by a link in the text, without a reload.
-  await press(page.locator('.theme-doc-markdown a[href$="/guide/Train/parameter"]').last());
-  await expect(page).toHaveURL(/\/guide\/Train\/parameter$/);
+  await navigate(
+    page,
+    () => press(page.locator('.theme-doc-markdown a[href$="/guide/Train/parameter"]').last()),
+    /\/guide\/Train\/parameter$/,
+  );
   const lora = page.getByRole('button', {name: /^放大图片：/}).first();
   await lora.scrollIntoViewIfNeeded();
   await press(lora);

@@ -143,10 +143,10 @@ test.describe('prefetching', () => {
   /**
    * Brings the next-page link into view and hovers it, then waits for the browser to be idle a few times over, so
    * that the idle-time prefetch queue (src/clientModules/idlePrefetch.ts, worked off in idle callbacks) has handled
-   * the route. Returns the number of chunks the page then asked the browser to prefetch (Docusaurus adds the
+   * the route. Returns how to count the chunks the page has since asked the browser to prefetch (Docusaurus adds the
    * `<link rel="prefetch">` elements synchronously) and the chunk requests made since the page had loaded.
    */
-  async function prefetchesOfNextLink(page: Page): Promise<{links: number; requests: () => number}> {
+  async function prefetchesOfNextLink(page: Page): Promise<{links: () => Promise<number>; requests: () => number}> {
     await visit(page, DOC);
     await page.waitForLoadState('networkidle');
     await idle(page, 3);
@@ -161,12 +161,12 @@ test.describe('prefetching', () => {
     await link.scrollIntoViewIfNeeded();
     await link.hover();
     await idle(page, 3);
-    return {links: (await prefetchLinks.count()) - before, requests: () => requests};
+    return {links: async () => (await prefetchLinks.count()) - before, requests: () => requests};
   }
 
   test('links are prefetched on a normal connection', async ({page}) => {
     const {links, requests} = await prefetchesOfNextLink(page);
-    expect(links).toBeGreaterThan(0);
+    await expect.poll(links).toBeGreaterThan(0);
     await expect.poll(requests).toBeGreaterThan(0);
   });
 
@@ -179,7 +179,7 @@ test.describe('prefetching', () => {
         Object.defineProperty(navigator, 'connection', {configurable: true, value: c});
       }, connection);
       const {links, requests} = await prefetchesOfNextLink(page);
-      expect(links).toBe(0);
+      expect(await links()).toBe(0);
       expect(requests()).toBe(0);
     });
   }

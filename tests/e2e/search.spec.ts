@@ -1,6 +1,6 @@
 import {type Page} from '@playwright/test';
 import {expect, test} from './test';
-import {press, visit} from './helpers';
+import {idle, navigate, press, visit} from './helpers';
 
 const DOC = '/docs/documents/introduct';
 const modal = (page: Page) => page.locator('.DocSearch-Modal');
@@ -19,14 +19,13 @@ async function searchFor(page: Page, query: string) {
 }
 
 /**
- * Opens the selected hit with Enter and waits until the reader is on its page with the modal gone. Only then does
- * Ctrl+K open the modal again: pressed while the modal is still closing, it toggles it shut instead.
+ * Opens the selected hit with Enter and waits until its page is live and the modal gone. Only then does Ctrl+K open
+ * the modal again: pressed while the modal is still closing or the route still changing, it is lost or toggles the
+ * modal shut.
  */
 async function openSelectedHit(page: Page, url: RegExp) {
-  await input(page).press('Enter');
-  await expect(page).toHaveURL(url);
+  await navigate(page, () => input(page).press('Enter'), url);
   await expect(modal(page)).toBeHidden();
-  await expect(page.locator('article h1')).toBeVisible();
 }
 
 test.describe('embedded search', () => {
@@ -230,16 +229,105 @@ test.describe('embedded search', () => {
     await searchFor(page, 'SFTP');
     const seeAll = page.getByRole('link', {name: /查看全部 \d+ 个结果/});
     await expect(seeAll).toBeVisible();
-    await press(seeAll);
-    await expect(page).toHaveURL(/\/search\?q=SFTP/);
-    // The URL changes before the search page replaces the old one (whose headings also hold links): wait for its title.
+    await navigate(page, () => press(seeAll), /\/search\?q=SFTP/);
     await expect(page.locator('h1')).toContainText('SFTP');
     const results = page.locator('article h2 a:not(.hash-link)');
     await expect(results.first()).toBeVisible();
     const href = (await results.first().getAttribute('href'))!;
     // Click the result just read, even if the list re-renders in between.
-    await press(page.locator(`article h2 a[href=${JSON.stringify(href)}]`).first());
-    await expect(page).toHaveURL(new RegExp(href.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') + '$'));
-    await expect(page.locator('article h1')).toBeVisible();
+    await navigate(
+      page,
+      () => press(page.locator(`article h2 a[href=${JSON.stringify(href)}]`).first()),
+      new RegExp(href.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') + '$'),
+    );
+  });
+});
+
+// Chinese arrives through an input method: the reader composes pinyin (x, xi, xian, xian'c, xian'cun) and picks 显存.
+// Chromium's DevTools protocol drives a real composition (Input.imeSetComposition, then Input.insertText to commit).
+test.describe('typing through an input method', () => {
+  const PINYIN = ['x', 'xi', 'xia', 'xian', "xian'c", "xian'cu", "xian'cun"];
+
+  /**
+   * Composes each pinyin step in the focused field and returns what the reader would have seen and caused meanwhile:
+   * the index requests of a query (shards and page files), and every change to `watched` (recorded in the page).
+   */
+  async function compose(page: Page, watched: string) {
+    const cdp = await page.context().newCDPSession(page);
+    const requests: string[] = [];
+    page.on('request', (r) => {
+      if (/\/search-index\/.*\/[sp]\d+\.json$/.test(r.url())) requests.push(r.url());
+    });
+    await page.evaluate((selector) => {
+      const changes: string[] = ((window as unknown as {changes: string[]}).changes = []);
+      const target = document.querySelector(selector)!;
+      new MutationObserver(() => changes.push(target.textContent ?? '')).observe(target, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+        attributes: true,
+      });
+    }, watched);
+    for (const text of PINYIN) {
+      await cdp.send('Input.imeSetComposition', {text, selectionStart: text.length, selectionEnd: text.length});
+    }
+    // Space, the arrows and Enter move through and pick candidates: the IME keeps them (no text), the page gets
+    // their keydown marked as composing, which must not open, move or submit anything.
+    for (const [key, code] of [
+      [' ', 32],
+      ['ArrowDown', 40],
+      ['Enter', 13],
+    ] as const) {
+      await cdp.send('Input.dispatchKeyEvent', {type: 'rawKeyDown', key, windowsVirtualKeyCode: code});
+      await cdp.send('Input.dispatchKeyEvent', {type: 'keyUp', key, windowsVirtualKeyCode: code});
+    }
+    // Any search the letters had started would have fetched and drawn by now.
+    await idle(page, 3);
+    const during = {
+      requests: [...requests],
+      changes: await page.evaluate(() => (window as unknown as {changes: string[]}).changes),
+    };
+    return {during, commit: (text: string) => cdp.send('Input.insertText', {text}), requests};
+  }
+
+  test('the modal searches once the composition ends, and Enter picks the candidate, not a hit', async ({page}) => {
+    await openWithShortcut(page);
+    await expect(page.locator('.DocSearch-StartScreen')).toHaveText('没有最近搜索');
+    const {during, commit, requests} = await compose(page, '.DocSearch-Modal');
+    expect(during).toEqual({requests: [], changes: []});
+    await expect(input(page)).toHaveValue("xian'cun");
+    await expect(page.locator('.DocSearch-StartScreen')).toHaveText('没有最近搜索');
+
+    await commit('显存');
+    await expect(input(page)).toHaveValue('显存');
+    await expect(hitLinks(page).first()).toBeVisible();
+    expect(requests.length).toBeGreaterThan(0);
+    await expect(page.locator('.DocSearch-NoResults')).toHaveCount(0);
+    await expect(page).toHaveURL(new RegExp(`${DOC}$`));
+    await expect(modal(page)).toBeVisible();
+
+    // The committed text is capped like typed text.
+    await input(page).fill('');
+    await expect(page.locator('.DocSearch-StartScreen')).toBeVisible();
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Input.imeSetComposition', {text: 'xian', selectionStart: 4, selectionEnd: 4});
+    await cdp.send('Input.insertText', {text: '显存'.repeat(40)});
+    await expect(input(page)).toHaveValue('显存'.repeat(32));
+    await expect(hitLinks(page).first()).toBeVisible();
+  });
+
+  test('the search page keeps its address and screen until the composition ends', async ({page}) => {
+    await navigate(page, '/search');
+    const results = page.locator('article h2 a:not(.hash-link)');
+    const field = page.locator('input[type="search"][name="q"]');
+    await field.focus();
+    const {during, commit} = await compose(page, '#__docusaurus_skipToContent_fallback');
+    expect(during).toEqual({requests: [], changes: []});
+    await expect(page).toHaveURL(/\/search$/);
+
+    await commit('显存');
+    await expect(page).toHaveURL(/\/search\?q=%E6%98%BE%E5%AD%98$/);
+    await expect(results.first()).toBeVisible();
+    await expect(field).toHaveValue('显存');
   });
 });

@@ -61,7 +61,10 @@ test('a hostile cookie value stays an encoded parameter and the page keeps worki
     void d.dismiss();
   });
   await visit(page, DOC);
-  const href = (await page.locator('a.navbar__brand').first().getAttribute('href'))!;
+  // The logo takes the cookie in an effect, after hydration: wait for it before reading the link.
+  const brand = page.locator('a.navbar__brand').first();
+  await expect(brand).toHaveAttribute('href', /[?&]source=/);
+  const href = (await brand.getAttribute('href'))!;
   const url = new URL(href, baseURL);
   expect(url.origin).toBe(new URL(baseURL!).origin);
   expect(url.pathname).toBe(DOC);

@@ -1,6 +1,6 @@
 // With localStorage blocked (private mode, blocked cookies) the site keeps working on per-page state.
 import {expect, test} from './test';
-import {collectErrors, colourToggle, press, reload, visit} from './helpers';
+import {collectErrors, colourToggle, navigate, press, reload, visit} from './helpers';
 
 test.beforeEach(async ({page}) => {
   await page.addInitScript(() => {
@@ -32,8 +32,7 @@ test('pages, colour mode, the announcement bar and search work without storage',
   await page.keyboard.press('Control+k');
   await page.locator('.DocSearch-Input').fill('显存不足');
   await expect(page.locator('.DocSearch-Hit a').first()).toBeVisible();
-  await page.locator('.DocSearch-Input').press('Enter');
-  await expect(page).toHaveURL(/outofmemory/);
+  await navigate(page, () => page.locator('.DocSearch-Input').press('Enter'), /outofmemory/);
 
   expect(errors).toEqual([]);
   expect(warnings.filter((w) => /存储不可用/.test(w))).toHaveLength(1);

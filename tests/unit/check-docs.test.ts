@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import {spawnSync} from 'node:child_process';
 import {mkdtempSync, mkdirSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
@@ -141,7 +142,7 @@ const goodYaml = [
   'bf16: true',
   'flash_attn: fa2',
   'lr_scheduler_type: cosine',
-  'output_dir: /workspace/llamafactory/output/qwen3-8b-lora',
+  'output_dir: /workspace/user-data/models/output/qwen3-8b-lora',
 ].join('\n');
 
 test('the reference names the pinned release, its CLI and templates', async () => {
@@ -200,10 +201,10 @@ test('YAML combinations the release rejects are reported', async () => {
 test('export and chat YAML may not carry training arguments', async () => {
   const exportYaml = [
     'model_name_or_path: /shared-only/models/Qwen/Qwen3-8B',
-    'adapter_name_or_path: /workspace/llamafactory/output/qwen3-8b-lora',
+    'adapter_name_or_path: /workspace/user-data/models/output/qwen3-8b-lora',
     'template: qwen3_nothink',
     'finetuning_type: lora',
-    'export_dir: /workspace/llamafactory/output/qwen3-8b-merged',
+    'export_dir: /workspace/user-data/models/merged/qwen3-8b-merged',
   ].join('\n');
   assert.deepEqual(await blockErrors(fence('yaml', exportYaml, 'title="qwen3_export.yaml"')), []);
   assert.match(
@@ -350,4 +351,190 @@ test('llamafactory-cli lines must use subcommands of the pinned release', async 
   );
   assert.match(text, /llamafactory-cli eval does not work in v/);
   assert.match(text, /llamafactory-cli predict is not a subcommand/);
+});
+
+test('the reference holds the message templates of the pinned sources', () => {
+  const sets = reference.messages;
+  assert.equal(sets.llamafactory.version, reference.llamafactory.version);
+  assert.ok(sets.llamafactory.templates.length > 300);
+  assert.ok(
+    sets.llamafactory.templates.some(([t]: [string]) => t === 'Undefined dataset {} in {}.'),
+    'f-string parts become {}',
+  );
+  assert.ok(sets.peft.templates.length > 100);
+});
+
+test('quoted messages must be traced to the pinned sources', async () => {
+  const body = [
+    `${han(900)}`,
+    '```text',
+    'ValueError: Undefined dataset customer_service in dataset_info.json.',
+    'ValueError: The number of images does not match the number of <image> tokens in [...]',
+    "KeyError: 'input'",
+    '[INFO|2025-06-01 10:00:00] llamafactory.data.loader:58 >> Loading dataset service_qa.json...',
+    'ValueError: `predict_with_generate` cannot be set as True while training.',
+    '```',
+    '',
+    '报错 `ValueError: Please enable predict_with_generate to save model predictions.` 时，打开它。',
+    '报错 `ValueError: Cannot merge adapters into a quantized model.` 时，去掉量化。',
+  ].join('\n');
+  const {errors} = await checkFile(page(body));
+  assert.equal(errors.length, 2, errors.join('\n'));
+  assert.match(
+    String(errors[0]),
+    /^line 11: quoted message "ValueError: `predict_with_generate` cannot be set as True while training\."/,
+  );
+  assert.match(
+    String(errors[0]),
+    /nearest known message: "`predict_with_generate` cannot be set as True except SFT\." \(llamafactory 0\.9\.5, src\/llamafactory\/hparams\/parser\.py:\d+\)/,
+  );
+  assert.match(String(errors[0]), /origin="…"/);
+  assert.match(
+    String(errors[1]),
+    /^line 15: quoted message `ValueError: Cannot merge adapters into a quantized model\.`/,
+  );
+  assert.match(String(errors[1]), /nearest known message: "Cannot merge adapters to a quantized model\."/);
+});
+
+test('a message from outside the pinned sources carries its origin; inline quotes of it need that block', async () => {
+  const outside = 'RuntimeError: CUDA error: out of memory';
+  const marked = await checkFile(
+    page(`${han(900)}\n\n\`\`\`text origin="PyTorch"\n${outside}\n\`\`\`\n\n有时报 \`${outside}\`。\n`),
+  );
+  assert.deepEqual(marked.errors, []);
+  const unmarked = await checkFile(page(`${han(900)}\n\n\`\`\`text\n${outside}\n\`\`\`\n\n有时报 \`${outside}\`。\n`));
+  assert.equal(unmarked.errors.length, 2, unmarked.errors.join('\n'));
+  assert.match(
+    String(unmarked.errors[0]),
+    /^line 8: quoted message "RuntimeError: CUDA error: out of memory" is not in the pinned sources; no known message is close/,
+  );
+  assert.match(String(unmarked.errors[1]), /^line 11: quoted message `RuntimeError/);
+});
+
+test('a line that reads almost like a known message but differs is a misquote, even without a prefix', async () => {
+  const body = [
+    han(900),
+    '```text origin="PyTorch"',
+    'Invalid role tag in [...].',
+    'Skipping this abnormal example.',
+    'The samples between different datasets will not be shuffled in streaming mode.',
+    '```',
+    '',
+    '日志里的 `not applicable in the current training stage` 说明数据集与阶段不符。',
+  ].join('\n');
+  const {errors} = await checkFile(page(body));
+  assert.equal(errors.length, 1, errors.join('\n'));
+  assert.match(
+    String(errors[0]),
+    /^line 9: "The samples between different datasets will not be shuffled in streaming mode\." reads like a known message/,
+  );
+  assert.match(String(errors[0]), /"The samples between different datasets will not be mixed in streaming mode\."/);
+});
+
+test('arguments in prose are checked like arguments in code', async () => {
+  const body = [
+    han(900),
+    '',
+    '## 参数 {#args}',
+    '',
+    '把 `stage: orpo` 写进配置；`finetuning_type: qlora` 也行；`template: qwen4`；`lora_rank: 八` 不检查。',
+    '设置 `lora_rnak` 和 `--per_device_train_batchsize 2`；`learning_rate: 1e-4`、`flash_attn: fa2` 都对。',
+    '运行 `llamafactory-cli evaluate <配置>`，或者 `llamafactory-cli train examples/train_lora/qwen3_lora_sft.yaml`。',
+    '示例见 `examples/train_lora/qwen9_lora_sft.yaml`，脚本 `scripts/vllm_infer.py` 存在。',
+    '想只训练最后一轮就设 `mask_history: true`。',
+  ].join('\n');
+  const {errors} = await checkFile(page(body));
+  const text = errors.join('\n');
+  for (const expected of [
+    /line 9: stage: "orpo" is not one of pt, sft, rm, ppo, dpo, kto/,
+    /line 9: finetuning_type: "qlora" is not one of/,
+    /line 9: template: "qwen4" is not a template in LLaMA-Factory v0\.9\.5/,
+    /line 10: `lora_rnak` is not an argument or template of LLaMA-Factory v0\.9\.5; did you mean `lora_rank`\?/,
+    /line 10: `per_device_train_batchsize` is not an argument .*did you mean `per_device_train_batch_size`\?/,
+    /line 11: llamafactory-cli evaluate is not a subcommand/,
+    /line 12: examples\/train_lora\/qwen9_lora_sft\.yaml is not a file of LLaMA-Factory v0\.9\.5/,
+    /line 13: `mask_history: true` works only with stage sft .*say so where you write it/,
+  ]) {
+    assert.match(text, expected);
+  }
+  assert.equal(errors.length, 8, text);
+});
+
+test('a value upstream accepts only in some stages passes when its section names the stage', async () => {
+  const body = `${han(900)}\n\n## 指令监督微调 {#sft}\n\n只训练最后一轮时设 \`mask_history: true\`。\n\n运行 \`llamafactory-cli eval\` 已不再可用。\n`;
+  assert.deepEqual((await checkFile(page(body))).errors, []);
+});
+
+test('paths, upload size bounds and click labels must follow src/content/conventions.json', async () => {
+  const body = [
+    han(900),
+    '',
+    '```bash',
+    'mkdir -p /workspace/user-data/logs',
+    'llamafactory-cli train a.yaml > /workspace/llamafactory/logs/train.log 2>&1',
+    'cp -r out /workspace/user-data/outputs/run1',
+    'python /workspace/check.py',
+    'ls /workspace/user-data/models/output/Qwen3-8B/lora /workspace/user-data/datasets/a/train.json /workspace/user-data/configs/prep.py',
+    '```',
+    '',
+    '`/workspace/llamafactory/output` 目录仍然存在，但本站不用它。',
+    '',
+    '几百 MB 以内用 JupyterLab 上传；几 GB 以上用 SFTP 上传。',
+    '',
+    '| 大小 | 方式 |',
+    '|---|---|',
+    '| 几十 MB 以内 | 文件管理网页上传 |',
+    '| 几十 GB 以上 | 对象存储 |',
+    '',
+    '进入 **实例空间**，点击 **开始微调**，再选择 **控制台 ＞ 实例**，然后点击 **开始训练吧**。',
+    '',
+    '在 LlamaBoard 中切换到 **Train**，点击 **预览命令** 和 **预览指令**。',
+  ].join('\n');
+  const {errors} = await checkFile(page(body));
+  const text = errors.join('\n');
+  for (const expected of [
+    /line 9: \/workspace\/llamafactory\/logs\/train\.log: \/workspace\/llamafactory\/logs belongs to LlamaBoard; 你用命令行启动的训练、服务的日志放在 \/workspace\/user-data\/logs\//,
+    /line 10: \/workspace\/user-data\/outputs\/run1: 训练产物.*放在 \/workspace\/user-data\/models\/output\/ \(src\/content\/conventions\.json "paths"\)/,
+    /line 11: \/workspace\/check\.py is a file directly in \/workspace; 你自己写的处理、检查脚本（.py、.sh）放在 \/workspace\/user-data\/scripts\//,
+    /line 12: \/workspace\/user-data\/configs\/prep\.py: 你自己写的处理、检查脚本（.py、.sh）放在 \/workspace\/user-data\/scripts\//,
+    /line 17: "几 GB 以上" for SFTP contradicts the site's convention "几百 MB 以上"/,
+    /line 24: bold label "实例" is not a label of src\/content\/conventions\.json \("labels"\) or of LlamaBoard v0\.9\.5; the nearest is "实例空间"/,
+    /line 26: bold label "预览指令" .*the nearest is "预览命令"/,
+    /line 24: bold label "开始训练吧" .*the nearest is "开始训练"/,
+  ]) {
+    assert.match(text, expected);
+  }
+  assert.equal(errors.length, 8, text);
+});
+
+test('the generator extracts message templates with their formatted parts as {}', () => {
+  const source = [
+    'import logging, warnings',
+    'logger = logging.getLogger(__name__)',
+    'def f(name, n):',
+    '    if n: raise ValueError(f"Undefined dataset {name} in {DATA_CONFIG}.")',
+    '    logger.warning_rank0("Loaded {} adapter(s): {}".format(n, name))',
+    '    warnings.warn("Value %s is deprecated, use %d." % (name, n))',
+    '    assert n > 0, "Need at least " + str(n) + " samples."',
+    '    print("Figure saved at:", name)',
+    '    hint = f"To fix: run `pip install {name}`."',
+    '    other = f"not a message {name}"',
+    '    raise KeyError(name)',
+  ].join('\n');
+  const script = [
+    'import importlib.util, json, sys',
+    'spec = importlib.util.spec_from_file_location("gen", "scripts/llamafactory/generate-reference.py")',
+    'gen = importlib.util.module_from_spec(spec); spec.loader.exec_module(gen)',
+    'print(json.dumps(gen.messages({"pkg/mod.py": sys.stdin.read()}, "pkg")))',
+  ].join('\n');
+  const r = spawnSync('python3', ['-c', script], {input: source, encoding: 'utf8'});
+  assert.equal(r.status, 0, r.stderr);
+  assert.deepEqual(JSON.parse(r.stdout), [
+    ['Figure saved at: {}', 'pkg/mod.py:8'],
+    ['Loaded {} adapter(s): {}', 'pkg/mod.py:5'],
+    ['Need at least {} samples.', 'pkg/mod.py:7'],
+    ['To fix: run `pip install {}`.', 'pkg/mod.py:9'],
+    ['Undefined dataset {} in {}.', 'pkg/mod.py:4'],
+    ['Value {} is deprecated, use {}.', 'pkg/mod.py:6'],
+  ]);
 });
