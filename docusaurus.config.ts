@@ -4,6 +4,7 @@ import {themes as prismThemes} from 'prism-react-renderer';
 import type {HostOptions} from './src/plugins/host';
 import type {SeoOptions} from './src/plugins/seo';
 import {ssrTemplate} from './src/ssrTemplate';
+import estimatorRemark from './src/plugins/estimator-remark';
 import {
   consoleUrl,
   e2eFixtures,
@@ -158,6 +159,8 @@ const config = {
           versions: {current: {label: 'Next'}},
           // The date of each page's last commit, shown at its foot (git history; CI's clone has it).
           showLastUpdateTime: true,
+          // The GPU-memory estimator's tables and component (guide/shili/{product}; src/estimator).
+          remarkPlugins: [estimatorRemark],
           // "编辑此页" from the EDIT_URL setting (README); no link when it is unset.
           editUrl: editUrl && (({docPath}) => editLink(editUrl, docPath)),
         },

@@ -9,6 +9,7 @@ import {fromMarkdown} from 'mdast-util-from-markdown';
 import {gfmFromMarkdown} from 'mdast-util-gfm';
 import {directive} from 'micromark-extension-directive';
 import {gfm} from 'micromark-extension-gfm';
+import {expandEstimatorDirectives} from '../estimator/markdown';
 
 export type FrontMatter = {[key: string]: unknown};
 
@@ -27,7 +28,8 @@ export interface ParsedMarkdown {
   bodyOffset: number;
   /** The body's syntax tree. Positions are file lines; offsets index `treeText`. */
   tree: Root;
-  /** The text the tree was parsed from: the front matter lines left empty, admonition titles as directive labels. */
+  /** The text the tree was parsed from: the front matter lines left empty, admonition titles as directive labels,
+   * estimator directives expanded (src/estimator/markdown.ts). */
   treeText: string;
 }
 
@@ -45,7 +47,11 @@ export async function parseMarkdown(text: string, filePath = '<markdown>'): Prom
   const start = text.trimEnd().length - content.length;
   if (!text.startsWith(content, start)) throw new Error(`${filePath}: cannot locate the body after the front matter`);
   const bodyOffset = text.slice(0, start).split('\n').length - 1;
-  const treeText = '\n'.repeat(bodyOffset) + admonitionTitleToDirectiveLabel(content, ADMONITIONS);
+  // The estimator's directives become the tables they stand for, as the build's remark plugin renders them
+  // (src/plugins/estimator-remark.ts): search, llms files and checks see the page as readers do. On such a page the
+  // tree's line numbers after a generated table count the table's lines.
+  const treeText =
+    '\n'.repeat(bodyOffset) + admonitionTitleToDirectiveLabel(expandEstimatorDirectives(content), ADMONITIONS);
   const tree = fromMarkdown(treeText, {
     extensions: [gfm(), directive()],
     mdastExtensions: [gfmFromMarkdown(), directiveFromMarkdown()],
