@@ -27,8 +27,11 @@ export function idlePrefetching(original: DocusaurusGlobal, schedule: Schedule =
   const work = (deadline: IdleDeadline) => {
     scheduled = false;
     const start = performance.now();
+    let done = 0;
     for (const routePath of queue) {
-      if (performance.now() - start >= SLICE_MS || (deadline.timeRemaining() <= 0 && !deadline.didTimeout)) break;
+      if (deadline.timeRemaining() <= 0 && !deadline.didTimeout) break;
+      // The first route of a slice always goes: a thread preempted right after `start` must still make progress.
+      if (done++ > 0 && performance.now() - start >= SLICE_MS) break;
       queue.delete(routePath);
       // A failed prefetch only costs a later load; Docusaurus' own helper swallows chunk errors the same way.
       void Promise.resolve(original.prefetch(routePath)).catch(() => undefined);
