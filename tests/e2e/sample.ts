@@ -9,7 +9,8 @@ export const NOT_FOUND = '/no-such-page';
 
 /**
  * The first page, long reference pages with code and tables, diagrams, images, a tutorial, troubleshooting, billing,
- * a page outside the sidebar, a page with a danger admonition and a quotation, search, not found.
+ * a page outside the sidebar, a page with a danger admonition and a quotation, the GPU-memory estimator, search,
+ * not found.
  */
 export const SAMPLE = [
   DOC,
@@ -21,6 +22,7 @@ export const SAMPLE = [
   '/docs/documents/recharge/bill',
   '/docs/documents/best-practice/llama',
   '/docs/documents/best-practice/medical',
+  '/docs/documents/guide/shili/%7Bproduct%7D',
   SEARCH,
   NOT_FOUND,
 ];
