@@ -20,7 +20,15 @@
 import {loadavg} from 'node:os';
 import {parseArgs} from 'node:util';
 import {chromium, type Browser, type Page} from '@playwright/test';
-import {FLOOR, PAGES as DEFAULT_PAGES, row, serveNginx, spread, variants as resolveVariants} from './bench/interleave';
+import {
+  FLOOR,
+  PAGES as DEFAULT_PAGES,
+  row,
+  serveNginx,
+  spread,
+  stopServers,
+  variants as resolveVariants,
+} from './bench/interleave';
 import {chromiumArgs, chromiumPath} from './chromium';
 
 const {values, positionals} = parseArgs({
@@ -167,7 +175,7 @@ async function main() {
     }
   } finally {
     await browser.close();
-    for (const server of servers) server.kill('SIGTERM');
+    await stopServers(servers);
     cleanup();
   }
 

@@ -28,6 +28,7 @@ import {
   row,
   serveNginx,
   spread,
+  stopServers,
   variants as resolveVariants,
   type Spread,
 } from './bench/interleave';
@@ -127,7 +128,7 @@ async function main() {
     }
   } finally {
     chrome.kill();
-    for (const server of servers) server.kill('SIGTERM');
+    await stopServers(servers);
     rmSync(temp, {recursive: true, force: true});
     cleanup();
   }

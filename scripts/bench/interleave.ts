@@ -127,3 +127,17 @@ export function row(
   const value = Number.isFinite(s.median) ? `${format(s.median)} (${format(s.min)}–${format(s.max)})` : 'n/a';
   return `    ${name.padEnd(width)}  ${value.padEnd(22)}${ratio(ours, 'ours')}${ratio(floor, 'floor')}`;
 }
+
+/** Stops the servers of serveNginx and waits until they have exited (each stops its nginx first). */
+export async function stopServers(servers: ChildProcess[]): Promise<void> {
+  await Promise.all(
+    servers.map(
+      (server) =>
+        new Promise<void>((done) => {
+          if (server.exitCode !== null || server.signalCode !== null) return done();
+          server.once('exit', () => done());
+          server.kill('SIGTERM');
+        }),
+    ),
+  );
+}
