@@ -114,7 +114,8 @@ async function load(browser: Browser, url: string, throttleNetwork: boolean, scr
   if (!throttleNetwork) await browser.startTracing(page, {categories: ['toplevel', 'devtools.timeline']});
   await page.goto(url, {waitUntil: scripted ? 'commit' : 'load'});
   if (scripted) await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached', timeout: 60_000});
-  await page.waitForFunction(`performance.getEntriesByName('first-contentful-paint').length > 0`, null, {
+  // A function, not a string: Playwright would evaluate a string with eval, which the site's CSP forbids.
+  await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, null, {
     timeout: 60_000,
   });
   let blocking = {blocking: NaN, busy: NaN};
