@@ -8,7 +8,7 @@
 // files of each chunk name, dependencies included). Low priority is what lets them sit in the <head> (issue #28): at
 // the default (high) priority they shared the connection with the stylesheet, and Lighthouse counts every high-priority
 // script requested before the first paint as blocking it; at low priority the first paint is the floor's, and on slow
-// 4G the page hydrates about 1.3 s earlier than when the starter script preloaded them after the first frame
+// 4G the page hydrates 1.4–1.8 s earlier than when the starter script preloaded them after the first frame
 // (`npm run bench:hydration`, README 页面加载). The host plugin (src/plugins/host.ts) waits for this before it reads
 // the pages.
 import {readFile, readdir, writeFile} from 'node:fs/promises';
