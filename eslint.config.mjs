@@ -6,7 +6,15 @@ import globals from 'globals';
 
 export default tseslint.config(
   {
-    ignores: ['build/', 'build-*/', '.docusaurus/', 'node_modules/', 'test-results/', 'playwright-report/'],
+    ignores: [
+      'build/',
+      'build-*/',
+      '.bench-cache/',
+      '.docusaurus/',
+      'node_modules/',
+      'test-results/',
+      'playwright-report/',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -1,62 +1,105 @@
-// `npm run bench:hydration`: when a doc page paints and when it hydrates on a slow phone, for two or more builds side
-// by side. Each build is served by the production nginx config (scripts/serve-nginx.ts, so with its precompressed
-// files and cache headers); every load is a cold one in a fresh browser context of the system Chromium with DevTools'
-// slow-4G emulation (Lighthouse's: 562.5 ms latency, 1.44 Mbit/s down, 675 kbit/s up) and a 4x CPU slowdown. The
-// variants are interleaved (A B A B ...), and the script prints medians, min–max and the ratio of each median to the
-// first variant's, with the machine's load average. A measurement to read, not a test.
+// `npm run bench:hydration`: when a doc page paints and hydrates on a slow phone, and how long it blocks the main thread,
+// for our build, the stock Docusaurus site built from the same docs (scripts/bench/stock-site.ts, cached) and the floor
+// (our pages with every script removed), side by side. Each variant is served by the production nginx config
+// (scripts/serve-nginx.ts, with its precompressed files and cache headers); every load is a cold one in a fresh browser
+// context of the system Chromium with a 4x CPU slowdown. Two passes, each interleaved (A B C, C B A, …):
 //
-//   npm run bench:hydration                         # build/ against build-stock-template/ (see README, 页面加载)
-//   npm run bench:hydration -- --rounds 7 build other-build
+// - slow 4G (DevTools' emulation of Lighthouse's slow 4G: 562.5 ms latency, 1.44 Mbit/s down, 675 kbit/s up): first
+//   contentful paint (Paint Timing), when the site bundle's response started (Resource Timing), and hydration, the
+//   moment React marks <html data-has-hydrated="true">;
+// - no network throttling, with a Chromium trace: blocking, the time the main thread's tasks run beyond 50 ms each
+//   (Lighthouse's TBT, on a real trace) from navigation until 2.5 s after the page hydrated (the floor: loaded), and
+//   busy, their whole duration.
 //
-// Hydration is the moment React marks <html data-has-hydrated="true">; first paint and first contentful paint come from
-// the Paint Timing API; "bundle" is when the site bundle's response started, from Resource Timing. All in ms from
-// navigation start.
-import {existsSync} from 'node:fs';
+// It prints medians, min–max, the ratio of each median to ours and to the floor's, and the machine's load average.
+// A measurement to read, not a test.
+//
+//   npm run bench:hydration                                     # build/, stock, floor; 3 + 4 rounds; ports 3360+
+//   npm run bench:hydration -- --rounds 5 --cpu-rounds 6 --port 3500 build other-build stock
+//   npm run bench:hydration -- --page /docs/documents/overview   # other pages (repeatable)
 import {loadavg} from 'node:os';
-import {join, resolve} from 'node:path';
 import {parseArgs} from 'node:util';
-import {chromium, type Browser} from '@playwright/test';
-import {median, serveNginx} from './bench/interleave';
+import {chromium, type Browser, type Page} from '@playwright/test';
+import {
+  FLOOR,
+  PAGES as DEFAULT_PAGES,
+  row,
+  serveNginx,
+  spread,
+  stopServers,
+  variants as resolveVariants,
+} from './bench/interleave';
 import {chromiumArgs, chromiumPath} from './chromium';
 
 const {values, positionals} = parseArgs({
   allowPositionals: true,
   options: {
-    rounds: {type: 'string', default: '5'},
+    rounds: {type: 'string', default: '3'},
+    'cpu-rounds': {type: 'string', default: '4'},
     page: {type: 'string', multiple: true},
     port: {type: 'string', default: '3360'},
   },
 });
 const ROUNDS = Number(values.rounds);
-const PAGES = values.page?.length
-  ? values.page
-  : ['/docs/documents/introduct', '/docs/documents/guide/Train/parameter'];
-const BUILDS = positionals.length ? positionals : ['build', 'build-stock-template'];
+const CPU_ROUNDS = Number(values['cpu-rounds']);
+const PAGES = values.page?.length ? values.page : DEFAULT_PAGES;
 const BASE_PORT = Number(values.port);
 
 /** Lighthouse's slow 4G with DevTools (applied) throttling: its "provided" RTT and throughput times its multipliers. */
-const NETWORK = {
+const SLOW_4G = {
   offline: false,
   latency: 150 * 3.75,
   downloadThroughput: (1.6 * 1024 * 0.9 * 1024) / 8,
   uploadThroughput: (750 * 0.9 * 1024) / 8,
 };
 const CPU_SLOWDOWN = 4;
+/** How long the blocking pass keeps tracing after hydration (the floor: after load), for the work that follows it. */
+const AFTER_MS = 2500;
 
 interface Sample {
-  firstPaint: number;
-  firstContentfulPaint: number;
+  fcp: number;
   bundle: number;
   hydrated: number;
+  blocking: number;
+  busy: number;
 }
 
-async function measure(browser: Browser, url: string): Promise<Sample> {
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  args?: {name?: string};
+}
+
+/** Blocking and busy time (ms) of the renderer main thread that ran the most, from a Chromium trace. */
+export function mainThreadBlocking(events: TraceEvent[]): {blocking: number; busy: number} {
+  const mains = new Set(
+    events
+      .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
+  const tasks = new Map<string, number[]>();
+  for (const e of events) {
+    const thread = `${e.pid}:${e.tid}`;
+    if (e.ph !== 'X' || !mains.has(thread)) continue;
+    if (e.name !== 'RunTask' && e.name !== 'ThreadControllerImpl::RunTask') continue;
+    tasks.set(thread, [...(tasks.get(thread) ?? []), (e.dur ?? 0) / 1000]);
+  }
+  const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+  const busiest = [...tasks.values()].sort((a, b) => sum(b) - sum(a))[0] ?? [];
+  return {blocking: sum(busiest.map((d) => Math.max(0, d - 50))), busy: sum(busiest)};
+}
+
+async function load(browser: Browser, url: string, throttleNetwork: boolean, scripted: boolean): Promise<Sample> {
   const context = await browser.newContext({viewport: {width: 412, height: 823}, isMobile: true, hasTouch: true});
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', {cacheDisabled: true});
-  await cdp.send('Network.emulateNetworkConditions', NETWORK);
+  if (throttleNetwork) await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
   await cdp.send('Emulation.setCPUThrottlingRate', {rate: CPU_SLOWDOWN});
   // Page scripts as strings: tsx would wrap named functions in a helper (`__name`) that does not exist in the page. The
   // observer watches the document, since <html> may not exist yet when this runs.
@@ -68,85 +111,102 @@ async function measure(browser: Browser, url: string): Promise<Sample> {
       }
     }).observe(document, {subtree: true, attributes: true, attributeFilter: ['data-has-hydrated']});
   `);
-  await page.goto(url, {waitUntil: 'commit'});
-  await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached', timeout: 60_000});
+  if (!throttleNetwork) await browser.startTracing(page, {categories: ['toplevel', 'devtools.timeline']});
+  await page.goto(url, {waitUntil: scripted ? 'commit' : 'load'});
+  if (scripted) await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached', timeout: 60_000});
+  // A function, not a string: Playwright would evaluate a string with eval, which the site's CSP forbids.
+  await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, null, {
+    timeout: 60_000,
+  });
+  let blocking = {blocking: NaN, busy: NaN};
+  if (!throttleNetwork) {
+    await settle(page);
+    const trace = JSON.parse((await browser.stopTracing()).toString()) as {traceEvents: TraceEvent[]};
+    blocking = mainThreadBlocking(trace.traceEvents);
+  }
   const sample = (await page.evaluate(`(() => {
-    const paint = (name) => performance.getEntriesByName(name)[0]?.startTime ?? NaN;
     const bundle = performance.getEntriesByType('resource').find((e) => /\\/assets\\/js\\/main\\.[0-9a-f]+\\.js$/.test(e.name));
     return {
-      firstPaint: paint('first-paint'),
-      firstContentfulPaint: paint('first-contentful-paint'),
+      fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
       bundle: bundle ? bundle.responseStart : NaN,
       hydrated: window.__hydratedAt ?? NaN,
     };
-  })()`)) as Sample;
+  })()`)) as Omit<Sample, 'blocking' | 'busy'>;
   await context.close();
-  return sample;
+  return {...sample, ...blocking};
 }
 
-const seconds = (ms: number) => (ms / 1000).toFixed(2);
+/** The work that follows hydration (effects, prefetching): a fixed stretch after it, the same for every variant. */
+function settle(page: Page): Promise<void> {
+  return page.waitForTimeout(AFTER_MS);
+}
 
 async function main() {
-  for (const dir of BUILDS) {
-    if (!existsSync(join(resolve(dir), 'index.html'))) {
-      console.error(
-        `No build in ${dir}. Build the variants first:\n` +
-          '  npx docusaurus build\n' +
-          '  BENCH_STOCK_TEMPLATE=1 npx docusaurus build --out-dir build-stock-template',
-      );
-      process.exit(2);
-    }
-  }
-  const servers = await Promise.all(BUILDS.map((dir, i) => serveNginx(dir, BASE_PORT + i)));
+  const {variants, cleanup} = await resolveVariants(positionals);
+  const FLOOR_INDEX = variants.findIndex((v) => v.name === FLOOR);
+  const servers = await Promise.all(variants.map((v, i) => serveNginx(v.dir, BASE_PORT + i)));
   const browser = await chromium.launch({executablePath: chromiumPath, args: chromiumArgs});
-  const load = [loadavg()[0]!];
-  const samples = BUILDS.map(() => [] as Sample[]);
+  const load1 = [loadavg()[0]!];
+  // samples[pass][variant][page] = one Sample per round
+  const passes = [
+    {label: `slow 4G, ${CPU_SLOWDOWN}x CPU`, rounds: ROUNDS, network: true},
+    {label: `no network throttling, ${CPU_SLOWDOWN}x CPU, traced`, rounds: CPU_ROUNDS, network: false},
+  ];
+  const samples = passes.map(() => variants.map(() => PAGES.map(() => [] as Sample[])));
   try {
     console.log(
-      `${ROUNDS} interleaved rounds × ${PAGES.length} pages × ${BUILDS.length} builds; slow 4G, ${CPU_SLOWDOWN}x CPU; ` +
+      `${PAGES.length} pages × ${variants.length} variants (${variants.map((v) => v.name).join(', ')}); ` +
         `Chromium ${browser.version()}`,
     );
-    for (let round = 0; round < ROUNDS; round++) {
-      for (const path of PAGES) {
-        // Alternate which build goes first, so neither always gets the quieter moment.
-        const order = BUILDS.map((_, i) => i);
-        if (round % 2) order.reverse();
-        for (const i of order) samples[i]!.push(await measure(browser, `http://127.0.0.1:${BASE_PORT + i}${path}`));
+    for (const [k, pass] of passes.entries()) {
+      for (let round = 0; round < pass.rounds; round++) {
+        for (const [p, path] of PAGES.entries()) {
+          // Alternate the order, so that no variant always gets the quieter moment.
+          const order = variants.map((_, i) => i);
+          if (round % 2) order.reverse();
+          for (const i of order) {
+            samples[k]![i]![p]!.push(
+              await load(browser, `http://127.0.0.1:${BASE_PORT + i}${path}`, pass.network, i !== FLOOR_INDEX),
+            );
+          }
+        }
+        load1.push(loadavg()[0]!);
+        console.log(`  ${pass.label}: round ${round + 1}/${pass.rounds} done (load ${loadavg()[0]!.toFixed(1)})`);
       }
-      load.push(loadavg()[0]!);
-      process.stdout.write(`  round ${round + 1}/${ROUNDS} done (load ${loadavg()[0]!.toFixed(1)})\n`);
     }
   } finally {
     await browser.close();
-    for (const server of servers) server.kill('SIGTERM');
+    await stopServers(servers);
+    cleanup();
   }
 
-  const metrics: Array<[keyof Sample, string]> = [
-    ['firstContentfulPaint', 'first contentful paint'],
-    ['bundle', 'bundle response start'],
-    ['hydrated', 'hydrated'],
+  const ms = (n: number) => String(Math.round(n));
+  const tables: Array<{pass: number; key: keyof Sample; label: string}> = [
+    {pass: 0, key: 'fcp', label: 'first contentful paint, slow 4G'},
+    {pass: 0, key: 'bundle', label: 'bundle response start, slow 4G'},
+    {pass: 0, key: 'hydrated', label: 'hydrated, slow 4G'},
+    {pass: 1, key: 'blocking', label: 'main-thread blocking (tasks beyond 50 ms)'},
+    {pass: 1, key: 'busy', label: 'main-thread busy (all tasks)'},
+    {pass: 1, key: 'hydrated', label: 'hydrated, no network throttling'},
   ];
   console.log(
-    `\nseconds from navigation start, per page: median (min–max) of ${ROUNDS} loads; ratio = median / ${BUILDS[0]}'s`,
+    `\nms, median (min–max) of ${ROUNDS} loads (slow 4G) or ${CPU_ROUNDS} (traced); ratios = median / ours and / the floor's`,
   );
-  const width = Math.max(...BUILDS.map((b) => b.length));
-  for (const [key, label] of metrics) {
-    for (const [p, path] of PAGES.entries()) {
-      console.log(`\n${label}, ${path}`);
-      const of = (i: number) => samples[i]!.filter((_, k) => k % PAGES.length === p).map((s) => s[key]);
-      const base = median(of(0));
-      BUILDS.forEach((dir, i) => {
-        const xs = of(i);
-        const m = median(xs);
-        console.log(
-          `  ${dir.padEnd(width)}  ${seconds(m)} (${seconds(Math.min(...xs))}–${seconds(Math.max(...xs))})  ` +
-            `ratio ${(m / base).toFixed(2)}`,
-        );
+  const width = Math.max(...variants.map((v) => v.name.length));
+  for (const [p, path] of PAGES.entries()) {
+    console.log(`\n${path}`);
+    for (const {pass, key, label} of tables) {
+      console.log(`  ${label}`);
+      const of = (i: number) => spread(samples[pass]![i]![p]!.map((s) => s[key]));
+      const floor = key === 'hydrated' || key === 'bundle' ? undefined : of(FLOOR_INDEX);
+      variants.forEach((v, i) => {
+        if ((key === 'hydrated' || key === 'bundle') && i === FLOOR_INDEX) return;
+        console.log(row(v.name, width, of(i), ms, i === 0 ? undefined : of(0), i === FLOOR_INDEX ? undefined : floor));
       });
     }
   }
   console.log(
-    `\nload average (1 min) during the run: ${Math.min(...load).toFixed(1)}–${Math.max(...load).toFixed(1)} on this machine's CPUs`,
+    `\nload average (1 min) during the run: ${Math.min(...load1).toFixed(1)}–${Math.max(...load1).toFixed(1)}`,
   );
 }
 

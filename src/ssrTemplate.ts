@@ -4,9 +4,10 @@
 // stock fetches it (a `<link rel="preload">` per script, where stock has its `defer` scripts), but started only after
 // the first frame that shows the parsed page: the text paints first, then the page hydrates. Without the preload the
 // download would begin only when the script elements are inserted, after that frame: on slow 4G that put hydration
-// about 0.8 s behind stock (`npm run bench:hydration`). When it starts the bundle, the starter also preloads the
-// page's route chunks (listed by src/plugins/route-preload.ts), which the bundle would otherwise request only once it
-// has run. The start falls back to a timer when no frame comes (a page in a background tab). The script names come in
+// about 0.8 s behind stock (`npm run bench:hydration`). The preloads are `fetchpriority="low"`, as are those of the
+// page's route chunks (src/plugins/route-preload.ts): at the default priority they competed with the stylesheet, and
+// Lighthouse counts every high-priority script requested before the first paint as blocking it, which doubled its
+// first paint (issue #28); tests/output/head-priority.test.ts keeps it so. The start falls back to a timer when no frame comes (a page in a background tab). The script names come in
 // JSON data blocks, so that the starter itself is the same text in every build: its sha256 in the
 // Content-Security-Policy (src/host/csp.ts) changes only when this template does, and a host whose CSP header is
 // configured by hand (README, 部署) does not have to change it with each release.
@@ -24,7 +25,7 @@ export const ssrTemplate = `
       <link rel="stylesheet" href="<%= it.baseUrl %><%= stylesheet %>" />
     <% }); %>
     <% it.scripts.forEach((script) => { %>
-      <link rel="preload" href="<%= it.baseUrl %><%= script %>" as="script" />
+      <link rel="preload" href="<%= it.baseUrl %><%= script %>" as="script" fetchpriority="low" />
     <% }); %>
   </head>
   <body <%~ it.bodyAttributes %>>
@@ -37,17 +38,6 @@ export const ssrTemplate = `
         function start() {
           if (started) return;
           started = true;
-          // The page's route chunks (src/plugins/route-preload.ts) download beside the bundle instead of after it.
-          var chunks = document.getElementById('__docusaurus-route-chunks');
-          if (chunks) {
-            JSON.parse(chunks.textContent).forEach(function (href) {
-              var link = document.createElement('link');
-              link.rel = 'preload';
-              link.as = 'script';
-              link.href = href;
-              document.head.appendChild(link);
-            });
-          }
           var list = document.getElementById('__docusaurus-scripts');
           JSON.parse(list.textContent).forEach(function (src) {
             var script = document.createElement('script');

@@ -53,3 +53,25 @@ export function headTags(html: string): {meta: Attributes[]; link: Attributes[]}
   const head = html.slice(0, html.indexOf('</head>'));
   return {meta: tags(head, 'meta'), link: tags(head, 'link')};
 }
+
+/**
+ * What a built page asks the browser to fetch at high priority before its first paint, which only the stylesheets may
+ * (issue #28: high-priority script preloads in the <head> shared the connection with the stylesheet and doubled
+ * Lighthouse's first paint): every external <script> (the site bundle is started by the page's starter script after
+ * the first frame, src/ssrTemplate.ts), and every preload or modulepreload that is not an image and not
+ * `fetchpriority="low"`. One line per offending tag; empty when the page is right.
+ */
+export function earlyHighPriorityRequests(html: string): string[] {
+  const found: string[] = [];
+  for (const attrs of tags(html, 'script')) {
+    if ('src' in attrs) found.push(`<script src=${attrs.src}>`);
+  }
+  for (const attrs of tags(html, 'link')) {
+    const rel = (attrs.rel ?? '').toLowerCase().split(/\s+/);
+    if (rel.includes('stylesheet') || !(rel.includes('preload') || rel.includes('modulepreload'))) continue;
+    if (rel.includes('preload') && attrs.as === 'image') continue;
+    if ((attrs.fetchpriority ?? '').toLowerCase() === 'low') continue;
+    found.push(`<link rel=${attrs.rel} href=${attrs.href} as=${attrs.as ?? ''}>`);
+  }
+  return found;
+}

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import {join} from 'node:path';
 import {test} from 'node:test';
-import {chunkFiles, routeChains, routeOfPage, withChunkList} from '../../src/plugins/route-preload';
+import {chunkFiles, routeChains, routeOfPage, withHeadPreloads} from '../../src/plugins/route-preload';
 
 const ROUTES = `export default [
   {
@@ -74,10 +74,15 @@ test('chunk files come with their dependencies, once each, without the entry chu
   ]);
 });
 
-test('the list is a JSON data block at the end of the body, not a script', () => {
-  const html = withChunkList('<html><head></head><body><main></main></body></html>', ['/assets/js/a.js']);
-  assert.match(
+test('the chunks are preloaded at low priority at the end of the <head>, after the stylesheet', () => {
+  const html = withHeadPreloads('<html><head><link rel=stylesheet href=/s.css></head><body></body></html>', [
+    '/assets/js/a.js',
+    '/assets/js/b.js',
+  ]);
+  assert.equal(
     html,
-    /<script type="application\/json" id="__docusaurus-route-chunks">\["\/assets\/js\/a\.js"\]<\/script><\/body>/,
+    '<html><head><link rel=stylesheet href=/s.css><link rel="preload" href="/assets/js/a.js" as="script" ' +
+      'fetchpriority="low"><link rel="preload" href="/assets/js/b.js" as="script" fetchpriority="low"></head>' +
+      '<body></body></html>',
   );
 });
