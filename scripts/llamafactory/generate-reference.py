@@ -14,10 +14,10 @@ that `npm run check:docs` uses offline:
 - the release's files under examples/, scripts/ and data/, and LlamaBoard's labels (webui/locales.py, interface.py);
 - the message templates of the pinned sources (`messages`): every string passed to `raise`, `assert`, a logger,
   `warnings.warn` or `print`, or assigned to a variable named like a message (`msg`, `hint`, `err`...), in
-  LLaMA-Factory and in the libraries given with `--messages-source` (e.g. peft), normalised: formatted parts become
-  `{}`, white space is collapsed. `scripts/llamafactory/messages-curated.json` adds the few messages the docs quote
-  from sources that cannot be read here in full (transformers, vLLM, PyTorch, CPython), each with its file; the
-  generator copies them in unchanged.
+  LLaMA-Factory, in the libraries given with `--messages-source` (e.g. peft) and in the transformers wheel's
+  TRANSFORMERS_MESSAGE_MODULES, normalised: formatted parts become `{}`, white space is collapsed.
+  `scripts/llamafactory/messages-curated.json` adds the few messages the docs quote from sources that cannot be
+  read here (vLLM, CPython), each with its file; the generator copies them in unchanged.
 
 Usage (the documented command, see README.md "编写和修改页面"):
 
@@ -29,7 +29,9 @@ Usage (the documented command, see README.md "编写和修改页面"):
 `--llamafactory` is a checkout or a bare git directory; files are read with `git show TAG:path`.
 `--transformers-wheel` (or `--transformers-src`, a directory holding training_args.py, training_args_seq2seq.py,
 trainer_utils.py and debug_utils.py) gives the transformers release whose Seq2SeqTrainingArguments fields are
-listed; it must be a version the pinned LLaMA-Factory accepts (see `requires` in the output).
+listed and whose message templates are extracted (with `--transformers-src` no transformers messages are written);
+it must be a version the pinned LLaMA-Factory accepts (see `requires` in the output). `--keep-transformers` reuses
+the committed transformers fields and message templates.
 """
 
 from __future__ import annotations
@@ -386,6 +388,40 @@ def requires(pyproject: str) -> dict[str, str]:
     return out
 
 
+# transformers modules whose messages a reader of the docs can meet (training, loading, tokenising, quantising,
+# DeepSpeed, version checks); a folder name (ending in "/") takes every module under it.
+TRANSFORMERS_MESSAGE_MODULES = [
+    "trainer.py",
+    "trainer_pt_utils.py",
+    "trainer_utils.py",
+    "training_args.py",
+    "training_args_seq2seq.py",
+    "modeling_utils.py",
+    "configuration_utils.py",
+    "tokenization_utils_base.py",
+    "models/auto/configuration_auto.py",
+    "models/auto/auto_factory.py",
+    "models/auto/tokenization_auto.py",
+    "utils/hub.py",
+    "utils/versions.py",
+    "integrations/deepspeed.py",
+    "quantizers/",
+]
+
+
+def transformers_messages(wheel: Path) -> list[list[str]]:
+    """Message templates of TRANSFORMERS_MESSAGE_MODULES in a transformers wheel (paths as in the repository)."""
+    with zipfile.ZipFile(wheel) as z:
+        names = [
+            n
+            for n in z.namelist()
+            if n.endswith(".py")
+            and any(n == f"transformers/{m}" or (m.endswith("/") and n.startswith(f"transformers/{m}"))
+                    for m in TRANSFORMERS_MESSAGE_MODULES)
+        ]
+        return messages({f"src/{n}": z.read(n).decode() for n in names}, "transformers")
+
+
 def transformers_sources(args) -> tuple[str, dict[str, str]]:
     names = ["training_args.py", "training_args_seq2seq.py", "trainer_utils.py", "debug_utils.py"]
     if args.transformers_wheel:
@@ -475,11 +511,24 @@ def main() -> None:
             "version": lib_tag.lstrip("v"),
             "templates": messages(package_sources(Path(lib_repo), lib_tag, folder), name),
         }
+    if args.keep_transformers:
+        kept = json.loads(args.out.read_text())["messages"].get("transformers", {})
+        if kept and not kept.get("curated"):
+            message_sets["transformers"] = {"version": kept["version"], "templates": kept["templates"]}
+    elif args.transformers_wheel:
+        m = re.match(r"transformers-([^-]+)-", Path(args.transformers_wheel).name)
+        message_sets["transformers"] = {
+            "version": m.group(1) if m else "unknown",
+            "templates": transformers_messages(Path(args.transformers_wheel)),
+        }
     curated = json.loads(CURATED.read_text())
     for name, entry in curated["sources"].items():
         message_sets.setdefault(name, {"version": entry["version"], "templates": []})
         message_sets[name]["curated"] = True
-        message_sets[name]["templates"] += [[normalise(m["t"]), m["at"]] for m in entry["messages"]]
+        have = {t for t, _ in message_sets[name]["templates"]}
+        message_sets[name]["templates"] += [
+            [normalise(m["t"]), m["at"]] for m in entry["messages"] if normalise(m["t"]) not in have
+        ]
 
     known = enums(git_show(repo, tag, "src/llamafactory/extras/constants.py"))
 
@@ -506,7 +555,8 @@ def main() -> None:
     reference = {
         "about": (
             "Generated by scripts/llamafactory/generate-reference.py from the LLaMA-Factory source at the tag below and "
-            "from transformers' TrainingArguments/Seq2SeqTrainingArguments at the version below; do not edit by hand."
+            "from the transformers release below (TrainingArguments/Seq2SeqTrainingArguments fields, message "
+            "templates); do not edit by hand."
         ),
         "llamafactory": {
             "version": tag.lstrip("v"),

@@ -1,6 +1,6 @@
 // Quoted messages: every error, warning or log line the docs quote must be one the pinned sources can print
-// (reference.json `messages`: LLaMA-Factory and peft extracted by generate-reference.py, plus the hand-checked
-// messages-curated.json for transformers, vLLM and Python), or carry its origin where it is quoted.
+// (reference.json `messages`: LLaMA-Factory, peft and transformers extracted by generate-reference.py, plus the
+// hand-checked messages-curated.json for vLLM and Python), or carry its origin where it is quoted.
 //
 // What counts as a quoted message (README "编写和修改页面"):
 // - in a `text` (or `console`, `log`, `output`, unlabeled) code block, a line that starts with an exception name and a

@@ -396,6 +396,33 @@ test('quoted messages must be traced to the pinned sources', async () => {
   assert.match(String(errors[1]), /nearest known message: "Cannot merge adapters to a quantized model\."/);
 });
 
+test('transformers messages are traced to the templates extracted from the transformers wheel', async () => {
+  const tf = reference.messages.transformers;
+  assert.equal(tf.version, reference.transformers.version);
+  assert.equal(tf.curated, undefined, 'extracted by generate-reference.py, not hand-listed');
+  const body = [
+    han(900),
+    '```text',
+    'ValueError: Qwen3ForCausalLM does not support an attention implementation through torch.nn.functional.scaled_dot_product_attention yet.',
+    "OSError: We couldn't connect to 'https://huggingface.co' to load the files, and couldn't find them in the cached files.",
+    '```',
+    '',
+    '```text',
+    "OSError: We couldn't connect to 'https://huggingface.co' to load this file, couldn't find it in the cached files and it looks like Qwen/Qwen3-8B is not the path to a directory containing a file named config.json.",
+    '```',
+  ].join('\n');
+  const {errors} = await checkFile(page(body));
+  assert.equal(errors.length, 1, errors.join('\n'));
+  assert.match(
+    String(errors[0]),
+    /^line 12: quoted message "OSError: We couldn't connect to 'https:\/\/huggingface\.co' to load this file/,
+  );
+  assert.match(
+    String(errors[0]),
+    /nearest known message: "We couldn't connect to '\{\}' to load the files, and couldn't find them in the cached files\. .*" \(transformers 4\.57\.6, src\/transformers\/utils\/hub\.py:\d+\)/,
+  );
+});
+
 test('a message from outside the pinned sources carries its origin; inline quotes of it need that block', async () => {
   const outside = 'RuntimeError: CUDA error: out of memory';
   const marked = await checkFile(
