@@ -3,7 +3,9 @@
 // - every /workspace path (prose and code) lies in one of the conventional locations; a folder named after a
 //   convention (output, logs, configs ...) must be that convention's folder;
 // - a sentence, list item or table row pairing an upload or download method with a size bound uses that method's bound;
-// - a bold label the reader is told to click or open (after 点击、选择、进入、打开…, or in a ＞ path) is a listed label.
+// - a bold label the reader is told to click or open (after 点击、选择、进入、打开…, or in a ＞ path) is a listed label;
+// - a GPU-memory figure (N GB on a line about 显存, or in a table whose header is) comes from the estimator
+//   (`:gpu-mem{…}`, src/estimator/markdown.ts), except the card's own capacity.
 import {readFileSync} from 'node:fs';
 import {dirname, join} from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -172,6 +174,38 @@ function clauses(tree) {
   return found;
 }
 
+/** The H800's capacity as pages quote it (80 GB; 79.6 GB and 79.65 GiB as nvidia-smi and PyTorch report it): a fact
+ * about the card, not an estimate. */
+const CARD_CAPACITY = new Set(['80', '79.6', '79.65']);
+const MEMORY = /显存/;
+const GB_FIGURE =
+  /(?<![\w.}])(×\s*)?(\d+(?:\.\d+)?)(?:\s*(?:至|到|-|–|~)\s*(\d+(?:\.\d+)?))?\s*GB(\s*(?:显存)?的?显卡|\s*按)?/g;
+
+/** Hand-written GPU-memory figures on prose lines: {line, figure}. A line counts when it mentions 显存 or is a row of
+ * a table whose header does; inline code and estimator directives (`:gpu-mem{…} GB`) are not hand-written. */
+export function handWrittenMemoryFigures(parsed) {
+  const found = [];
+  const code = codeLines(parsed);
+  const lines = parsed.text.split('\n');
+  let tableAboutMemory = false;
+  lines.forEach((text, i) => {
+    if (i < parsed.bodyOffset || code.has(i + 1)) return;
+    const row = text.trimStart().startsWith('|');
+    if (!row) tableAboutMemory = false;
+    else if (/^\s*\|[\s:|-]+\|\s*$/.test(lines[i + 1] ?? '')) tableAboutMemory = MEMORY.test(text);
+    if (!MEMORY.test(text) && !(row && tableAboutMemory)) return;
+    const prose = text.replace(/`[^`]*`/g, '').replace(/:gpu-mem\{[^}]*\}/g, '');
+    for (const m of prose.matchAll(GB_FIGURE)) {
+      const [figure, times, low, high, after] = m;
+      // Not estimates: the card's capacity, a card named by its memory ("48 GB 显卡"), a rule of thumb's factor
+      // ("参数量 × 2 GB") and the unit's definition ("1 GB 按 1024³ 字节计").
+      if ([low, high].filter(Boolean).every((n) => CARD_CAPACITY.has(n)) || times || after) continue;
+      found.push({line: i + 1, figure: figure.trim()});
+    }
+  });
+  return found;
+}
+
 /** Findings for one parsed page: {line, message}. */
 export function checkConventions(parsed) {
   const findings = [];
@@ -189,6 +223,12 @@ export function checkConventions(parsed) {
   for (const {label, line} of clickLabels(parsed.tree)) {
     const problem = checkLabel(label);
     if (problem) findings.push({line, message: problem});
+  }
+  for (const {line, figure} of handWrittenMemoryFigures(parsed)) {
+    findings.push({
+      line,
+      message: `GPU-memory figure "${figure}" is written by hand: quote the estimator, e.g. \`:gpu-mem{model=qwen3-8b cutoff=1024 batch=4}\` (README, 显存估算器)`,
+    });
   }
   return findings;
 }

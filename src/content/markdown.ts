@@ -9,7 +9,7 @@ import {fromMarkdown} from 'mdast-util-from-markdown';
 import {gfmFromMarkdown} from 'mdast-util-gfm';
 import {directive} from 'micromark-extension-directive';
 import {gfm} from 'micromark-extension-gfm';
-import {expandEstimatorDirectives} from '../estimator/markdown';
+import {expandEstimatorTree, GPU_ESTIMATOR_TEXT} from '../estimator/markdown';
 
 export type FrontMatter = {[key: string]: unknown};
 
@@ -28,8 +28,8 @@ export interface ParsedMarkdown {
   bodyOffset: number;
   /** The body's syntax tree. Positions are file lines; offsets index `treeText`. */
   tree: Root;
-  /** The text the tree was parsed from: the front matter lines left empty, admonition titles as directive labels,
-   * estimator directives expanded (src/estimator/markdown.ts). */
+  /** The text the tree was parsed from: the front matter lines left empty, admonition titles as directive labels.
+   * Its lines are the file's lines. */
   treeText: string;
 }
 
@@ -47,15 +47,15 @@ export async function parseMarkdown(text: string, filePath = '<markdown>'): Prom
   const start = text.trimEnd().length - content.length;
   if (!text.startsWith(content, start)) throw new Error(`${filePath}: cannot locate the body after the front matter`);
   const bodyOffset = text.slice(0, start).split('\n').length - 1;
-  // The estimator's directives become the tables they stand for, as the build's remark plugin renders them
-  // (src/plugins/estimator-remark.ts): search, llms files and checks see the page as readers do. On such a page the
-  // tree's line numbers after a generated table count the table's lines.
-  const treeText =
-    '\n'.repeat(bodyOffset) + admonitionTitleToDirectiveLabel(expandEstimatorDirectives(content), ADMONITIONS);
+  const treeText = '\n'.repeat(bodyOffset) + admonitionTitleToDirectiveLabel(content, ADMONITIONS);
   const tree = fromMarkdown(treeText, {
     extensions: [gfm(), directive()],
     mdastExtensions: [gfmFromMarkdown(), directiveFromMarkdown()],
   });
+  // The estimator's tables and figures become what they stand for, as the build's remark plugin renders them
+  // (src/plugins/estimator-remark.ts): search, llms files and checks see the page as readers do. Their nodes carry
+  // the directive's position.
+  expandEstimatorTree(tree, () => ({type: 'paragraph', children: [{type: 'text', value: GPU_ESTIMATOR_TEXT}]}));
   restoreTextDirectives(tree, treeText);
   return {text, frontMatter, contentTitle, excerpt, body: content, bodyOffset, tree, treeText};
 }

@@ -1,9 +1,32 @@
-// The estimator's Markdown: tables computed from the estimating function and the model presets at build time, and
-// the expansion of the two leaf directives a page writes for them. `::estimator-table{name="methods"}` becomes one of
-// TABLES; `::gpu-estimator` marks where the interactive estimator goes (src/plugins/estimator-remark.ts renders the
-// component there; the Markdown copy, llms files and search index get GPU_ESTIMATOR_TEXT). The same expansion runs in
-// the Docusaurus build (remark plugin) and in src/content (search, llms, checks), so tables appear everywhere alike.
-import {estimate, GIB, LIMIT_GIB, smallestCards, type Method, type Setup, type Zero} from './estimate';
+// The estimator's Markdown: what a page writes to show the estimating function's figures, expanded at build time so
+// the figures are plain HTML (present without JavaScript) and can never disagree with the interactive estimator.
+//
+// - `::estimator-table{name="methods"}` (a line of its own) becomes one of TABLES.
+// - `::gpu-estimator` (a line of its own) marks where the interactive estimator goes.
+// - `:gpu-mem{model=qwen3-8b method=lora cutoff=512 batch=16}` (inline, anywhere in prose or a table) becomes one
+//   figure: see `figureText`.
+//
+// One expansion on the syntax tree (`expandEstimatorTree`) serves both the Docusaurus build
+// (src/plugins/estimator-remark.ts) and the content pipeline (src/content: search, checks); plain-text copies (llms
+// files, the per-page `.md`) expand line by line with `expandEstimatorLine`. Positions stay the directive's, so file
+// lines in check messages are the lines the writer sees.
+import type {Nodes, Parents, Root, RootContent} from 'mdast';
+import type {Position} from 'unist';
+import {fromMarkdown} from 'mdast-util-from-markdown';
+import {gfmFromMarkdown} from 'mdast-util-gfm';
+import {gfm} from 'micromark-extension-gfm';
+import {
+  CARD_COUNTS,
+  estimate,
+  FIXED_OVERHEAD_GIB,
+  GIB,
+  LIMIT_GIB,
+  smallestCards,
+  type Method,
+  type Setup,
+  type Zero,
+} from './estimate';
+import {DEFAULTS, QUERY_KEYS, parseValues, type Field, type FormValues} from './form';
 import {LEFT_OUT, MODELS, type ModelPreset} from './models';
 
 /** Setup the tables assume, besides model, method and cards. */
@@ -140,32 +163,165 @@ export const TABLES: Record<string, () => string> = {
 export const GPU_ESTIMATOR_TEXT =
   '（网页上这里是交互式显存估算器：选择模型、微调方法、DeepSpeed 和卡数，即可看到每卡显存和所需卡数。）';
 
-const DIRECTIVE = /^::(estimator-table|gpu-estimator)(?:\{name="([a-z]+)"\})?[ \t]*$/;
+/** The figure directive's name: `:gpu-mem{…}`. */
+export const FIGURE = 'gpu-mem';
 
-/** What one directive line stands for, or null when the line is no estimator directive. */
-export function directiveMarkdown(line: string): string | null {
-  const m = DIRECTIVE.exec(line);
-  if (!m) return null;
-  if (m[1] === 'gpu-estimator') return GPU_ESTIMATOR_TEXT;
-  const make = TABLES[m[2] ?? ''];
-  if (!make) throw new Error(`Unknown estimator table "${m[2] ?? ''}" (known: ${Object.keys(TABLES).join(', ')})`);
+/** What a figure shows: `total` (default), the memory per card of the setup; `weights`, the model's bf16 weights
+ * (parameters × 2 bytes), split over the cards under ZeRO-3; `cards`, the fewest of 1, 2, 4, 8 cards on which the
+ * setup fits with its DeepSpeed choice; `limit`, the most a setup may need per card to count as fitting (the card
+ * less the headroom); `overhead`, the fixed overhead per card the estimate adds. The last two take no setup. */
+export const FIGURE_SHOWS = ['total', 'weights', 'cards', 'limit', 'overhead'] as const;
+
+/** A figure as prose quotes it: whole GB from 10 up, one decimal below (a figure is an estimate, "约 N GB"). */
+export function figureNumber(gib: number): string {
+  return gib >= 10 ? String(Math.round(gib)) : String(Number(gib.toFixed(1)));
+}
+
+const FIELD_OF_KEY = new Map(Object.entries(QUERY_KEYS).map(([field, key]) => [key, field as Field]));
+
+/**
+ * The text of one `:gpu-mem{…}` figure. Its attributes are the estimator's URL keys (model, method, rank, target,
+ * precision, zero, offload, cutoff, batch, gc, cards; model=custom with params, layers, hidden, heads, kv, vocab),
+ * with the estimator's defaults (LoRA rank 8 on all layers, bf16, no DeepSpeed, cutoff_len 2048, batch 2, gradient
+ * checkpointing, 1 card; `cards=fewest` takes the smallest count that fits), plus `show` (FIGURE_SHOWS). For models the estimator leaves out, `params` alone (in
+ * billions, no model) gives `show=weights`. Throws an Error that names the directive and the attribute at fault.
+ */
+export function figureText(attributes: Record<string, string | null | undefined>): string {
+  const written = Object.entries(attributes)
+    .map(([k, v]) => (v ? `${k}=${v}` : k))
+    .join(' ');
+  const fail = (why: string) => new Error(`:${FIGURE}{${written}}: ${why}`);
+  const show = attributes.show ?? 'total';
+  if (!(FIGURE_SHOWS as readonly string[]).includes(show)) throw fail(`show must be one of ${FIGURE_SHOWS.join(', ')}`);
+  if (show === 'limit' || show === 'overhead') {
+    if (Object.keys(attributes).length > 1) throw fail(`show=${show} takes no other attribute`);
+    return figureNumber(show === 'limit' ? LIMIT_GIB : FIXED_OVERHEAD_GIB);
+  }
+  const values: FormValues = {...DEFAULTS};
+  for (const [key, value] of Object.entries(attributes)) {
+    if (key === 'show') continue;
+    const field = FIELD_OF_KEY.get(key);
+    if (!field) throw fail(`unknown attribute "${key}" (known: show, ${[...FIELD_OF_KEY.keys()].join(', ')})`);
+    values[field] = value ?? '';
+  }
+  if (attributes.model === undefined && attributes.params !== undefined) {
+    // A model the estimator leaves out: its published parameter count gives the weights, nothing else.
+    if (show !== 'weights') throw fail('params without model gives show=weights only');
+    const params = Number(values.params);
+    if (!(params > 0 && params <= 2000)) throw fail(`params must be a count in billions, got "${values.params}"`);
+    const cards = Number(values.cards);
+    if (!(CARD_COUNTS as readonly number[]).includes(cards)) throw fail('cards must be 1, 2, 4 or 8 here');
+    return figureNumber(weightsPerCard(params, values.zero, cards));
+  }
+  // cards=fewest: the smallest card count on which the setup fits (what show=cards prints), so a table row can give
+  // the card count and the memory per card at that count from one setup.
+  const fewest = values.cards === 'fewest';
+  const {setup, errors} = parseValues(fewest ? {...values, cards: '1'} : values);
+  if (!setup) {
+    const [field, message] = Object.entries(errors)[0]!;
+    throw fail(`${QUERY_KEYS[field as Field]}: ${message}`);
+  }
+  const smallest = show === 'cards' || fewest ? smallestCards(setup) : setup.cards;
+  if (smallest === null) throw fail('the setup fits on no card count up to 8; quote a setup that fits');
+  if (show === 'cards') return String(smallest);
+  const atCards = {...setup, cards: smallest};
+  if (show === 'weights') return figureNumber(weightsPerCard(setup.model.paramsB, atCards.zero, atCards.cards));
+  return figureNumber(estimate(atCards).totalGiB);
+}
+
+/** bf16 weights per card: the whole model, or its share of `cards` under ZeRO-3. */
+function weightsPerCard(paramsB: number, zero: string, cards: number): number {
+  return (paramsB * 1e9 * 2) / GIB / (zero === 'z3' ? cards : 1);
+}
+
+/** A directive node as mdast-util-directive parses it (as much as this module reads). */
+interface DirectiveNode {
+  type: 'leafDirective' | 'textDirective' | 'containerDirective';
+  name: string;
+  attributes?: Record<string, string | null | undefined> | null;
+  position?: Position;
+}
+
+function at<T extends Nodes>(node: T, position: Position | undefined): T {
+  if (position) node.position = {start: {...position.start}, end: {...position.end}};
+  else delete node.position;
+  if ('children' in node) node.children.forEach((c) => at(c, position));
+  return node;
+}
+
+/** The Markdown of one of TABLES. */
+export function tableMarkdown(name: string): string {
+  const make = TABLES[name];
+  if (!make) throw new Error(`Unknown estimator table "${name}" (known: ${Object.keys(TABLES).join(', ')})`);
   return make();
 }
 
-/** The Markdown with every estimator directive line replaced by what it stands for (outside code fences). */
-export function expandEstimatorDirectives(markdown: string): string {
-  if (!markdown.includes('::estimator-table') && !markdown.includes('::gpu-estimator')) return markdown;
-  let fence: string | null = null;
-  return markdown
-    .split('\n')
-    .map((line) => {
-      const f = /^\s*(`{3,}|~{3,})/.exec(line)?.[1];
-      if (f) {
-        if (fence === null) fence = f;
-        else if (f.startsWith(fence)) fence = null;
-        return line;
+function tableNodes(name: string): RootContent[] {
+  return fromMarkdown(tableMarkdown(name), {extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()]}).children;
+}
+
+/**
+ * Replaces the estimator's directives in `tree`: tables and figures by what they stand for, `::gpu-estimator` by what
+ * `estimator` returns (the component in the build, GPU_ESTIMATOR_TEXT elsewhere). New nodes take the directive's
+ * position. Returns true when an estimator was placed.
+ */
+export function expandEstimatorTree(tree: Root, estimator: () => RootContent): boolean {
+  let placed = false;
+  const expand = (parent: Parents) => {
+    parent.children = parent.children.flatMap((child): RootContent[] => {
+      const d = child as unknown as DirectiveNode;
+      if (d.type === 'leafDirective' && d.name === 'estimator-table') {
+        return tableNodes(d.attributes?.name ?? '').map((n) => at(n, d.position));
       }
-      return fence === null ? (directiveMarkdown(line) ?? line) : line;
-    })
-    .join('\n');
+      if (d.type === 'leafDirective' && d.name === 'gpu-estimator') {
+        placed = true;
+        return [at(estimator(), d.position)];
+      }
+      if (d.type === 'textDirective' && d.name === FIGURE) {
+        const where = d.position ? ` (line ${d.position.start.line})` : '';
+        try {
+          return [at({type: 'text', value: figureText(d.attributes ?? {})}, d.position)];
+        } catch (e) {
+          throw new Error(`${(e as Error).message}${where}`);
+        }
+      }
+      if ('children' in child) expand(child);
+      return [child];
+    }) as typeof parent.children;
+  };
+  expand(tree);
+  return placed;
+}
+
+const LEAF = /^(\s*)::(estimator-table|gpu-estimator)(?:\{name="([a-z]+)"\})?[ \t]*$/;
+const INLINE = new RegExp(`:${FIGURE}\\{([^}\\n]*)\\}`, 'g');
+const ATTRIBUTE = /([a-z]+)=(?:"([^"]*)"|([\w.-]+))/g;
+
+/** The attributes written inside `{…}` (key=value or key="value"), or an Error for anything else. */
+export function parseAttributes(text: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const rest = text.replace(ATTRIBUTE, (_, key: string, quoted?: string, bare?: string) => {
+    out[key] = quoted ?? bare ?? '';
+    return '';
+  });
+  if (rest.trim()) throw new Error(`:${FIGURE}{${text}}: cannot read "${rest.trim()}" (write key=value pairs)`);
+  return out;
+}
+
+/** One line of Markdown prose (not code) as plain-text copies show it: a directive line becomes its table or the
+ * estimator's note, inline figures their numbers (inline code is left as written). */
+export function expandEstimatorLine(line: string): string {
+  const leaf = LEAF.exec(line);
+  if (leaf) {
+    if (leaf[2] === 'gpu-estimator') return GPU_ESTIMATOR_TEXT;
+    return tableMarkdown(leaf[3] ?? '');
+  }
+  if (!line.includes(`:${FIGURE}{`)) return line;
+  // Split off inline code spans (`…`), which keep the directive as written.
+  return line
+    .split(/(`+[^`]*`+)/)
+    .map((part) =>
+      part.startsWith('`') ? part : part.replace(INLINE, (_, attrs: string) => figureText(parseAttributes(attrs))),
+    )
+    .join('');
 }

@@ -63,6 +63,22 @@ export const MODELS: readonly ModelPreset[] = [
     sources: hf('Qwen/Qwen3-4B'),
   },
   {
+    id: 'qwen3-4b-instruct-2507',
+    name: 'Qwen3-4B-Instruct-2507',
+    // Card: 4.0B parameters, 36 layers, 32 Q / 8 KV heads, 262,144 context. config.json: the shapes of Qwen3-4B
+    // (hidden 2560, intermediate 9728, head_dim 128, tied); only the context length and rope_theta differ.
+    paramsB: 4.0,
+    layers: 36,
+    hidden: 2560,
+    heads: 32,
+    kvHeads: 8,
+    headDim: 128,
+    intermediate: 9728,
+    vocab: 151936,
+    tied: true,
+    sources: hf('Qwen/Qwen3-4B-Instruct-2507'),
+  },
+  {
     id: 'qwen3-8b',
     name: 'Qwen3-8B',
     // Card: 8.2B parameters (6.95B non-embedding), 36 layers, 32 Q / 8 KV heads. config.json: hidden 4096, 12288.
@@ -168,6 +184,22 @@ export const MODELS: readonly ModelPreset[] = [
     vocab: 128256,
     tied: true,
     sources: hf('meta-llama/Llama-3.2-3B-Instruct'),
+  },
+  {
+    id: 'meta-llama-3-8b-instruct',
+    name: 'Meta-Llama-3-8B-Instruct',
+    // Card: 8B parameters (8.03B, the same shapes as Llama-3.1-8B). config.json: 32 layers, hidden 4096, 32 Q / 8 KV
+    // heads, intermediate 14336, vocabulary 128256, output layer not tied; 8,192 context.
+    paramsB: 8.03,
+    layers: 32,
+    hidden: 4096,
+    heads: 32,
+    kvHeads: 8,
+    headDim: 128,
+    intermediate: 14336,
+    vocab: 128256,
+    tied: false,
+    sources: hf('meta-llama/Meta-Llama-3-8B-Instruct'),
   },
   {
     id: 'llama-3.1-8b-instruct',

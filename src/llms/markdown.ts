@@ -5,6 +5,7 @@
 import type {Doc} from '../content';
 import {codeLines, nodes} from '../content';
 import {toString} from 'mdast-util-to-string';
+import {expandEstimatorLine} from '../estimator/markdown';
 
 export type LlmsPage = Pick<Doc, 'permalink' | 'title' | 'description' | 'category' | 'tree' | 'treeText' | 'filePath'>;
 
@@ -63,7 +64,7 @@ export function plainMarkdown(page: LlmsPage, site: LlmsSite): string {
       text = text.slice(0, column) + url + text.slice(column + length);
     }
     if (headings.has(n)) text = text.replace(/\s*\{#[\w-]+\}\s*$/, '');
-    out.push(admonition ? (text ? `> ${text}` : '>') : text);
+    for (const part of expandEstimatorLine(text).split('\n')) out.push(admonition ? (part ? `> ${part}` : '>') : part);
   });
   return `${out
     .join('\n')

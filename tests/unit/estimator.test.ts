@@ -14,7 +14,8 @@ import {
   type Setup,
 } from '../../src/estimator/estimate';
 import {DEFAULTS, fromQuery, parseValues, toQuery, yamlFor, type FormValues} from '../../src/estimator/form';
-import {directiveMarkdown, expandEstimatorDirectives, TABLES} from '../../src/estimator/markdown';
+import {toString} from 'mdast-util-to-string';
+import {expandEstimatorLine, figureText, parseAttributes, TABLES} from '../../src/estimator/markdown';
 import {LEFT_OUT, MODELS, type Architecture} from '../../src/estimator/models';
 import {parseMarkdown} from '../../src/content/markdown';
 import {checkYaml} from '../../scripts/llamafactory/code-blocks.mjs';
@@ -314,20 +315,86 @@ describe('estimator: build-time tables', () => {
     assert.ok(row.split(' | ').includes(lora), `${row} lacks ${lora}`);
   });
 
-  it('directives expand outside code fences only; an unknown table name fails', () => {
-    const md =
-      '::estimator-table{name="inference"}\n\n```text\n::estimator-table{name="inference"}\n```\n::gpu-estimator\n';
-    const out = expandEstimatorDirectives(md);
-    assert.match(out, /^\| 模型 \| bf16 权重/);
-    assert.match(out, /```text\n::estimator-table\{name="inference"\}\n```/);
-    assert.match(out, /交互式显存估算器/);
-    assert.throws(() => directiveMarkdown('::estimator-table{name="nope"}'), /Unknown estimator table/);
-    assert.equal(directiveMarkdown('::estimator-tables'), null);
+  it('directive lines expand in plain-text copies; an unknown table name fails', () => {
+    assert.match(expandEstimatorLine('::estimator-table{name="inference"}'), /^\| 模型 \| bf16 权重/);
+    assert.match(expandEstimatorLine('::gpu-estimator'), /交互式显存估算器/);
+    assert.throws(() => expandEstimatorLine('::estimator-table{name="nope"}'), /Unknown estimator table "nope"/);
+    assert.equal(expandEstimatorLine('::estimator-tables'), '::estimator-tables');
   });
 
-  it('the content pipeline sees the generated tables (search, llms, checks)', async () => {
-    const parsed = await parseMarkdown('---\ntitle: t\n---\n\n## A {#a}\n\n::estimator-table{name="cards"}\n');
-    const table = parsed.tree.children.find((n) => n.type === 'table');
-    assert.ok(table && 'children' in table && table.children.length === MODELS.length + 1);
+  it('the content pipeline sees the generated tables, at the directive’s line (search, llms, checks)', async () => {
+    const md =
+      '---\ntitle: t\n---\n\n## A {#a}\n\n::estimator-table{name="cards"}\n\n```text\n::estimator-table{name="cards"}\n```\n\n## B {#b}\n';
+    const parsed = await parseMarkdown(md);
+    const tables = parsed.tree.children.filter((n) => n.type === 'table');
+    assert.equal(tables.length, 1, 'the directive in a code block stays as written');
+    const table = tables[0]!;
+    assert.ok('children' in table && table.children.length === MODELS.length + 1);
+    assert.equal(table.position!.start.line, 7);
+    const b = parsed.tree.children.find((n) => n.type === 'heading' && n.depth === 2 && n.position!.start.line > 7);
+    assert.equal(b!.position!.start.line, 13, 'lines after a table are the file’s lines');
+  });
+});
+
+describe('estimator: figures in prose (:gpu-mem)', () => {
+  const qwen3_8b = MODELS.find((m) => m.id === 'qwen3-8b')!;
+
+  it('a figure is the function’s total per card for the setup written, with the estimator’s defaults', () => {
+    const total = estimate({
+      ...BASE,
+      model: qwen3_8b,
+      method: 'lora',
+      loraRank: 8,
+      loraTarget: 'all',
+      cutoffLen: 512,
+      batchSize: 16,
+      gradientCheckpointing: true,
+      cards: 1,
+    }).totalGiB;
+    assert.equal(figureText({model: 'qwen3-8b', cutoff: '512', batch: '16'}), String(Math.round(total)));
+    // The same setup read from a query string (a shared estimator link) gives the same setup.
+    assert.equal(
+      figureText(parseAttributes('model=qwen3-8b method=lora cutoff=512 batch="16"')),
+      String(Math.round(total)),
+    );
+  });
+
+  it('weights: parameters × 2 bytes, split over the cards only under ZeRO-3; below 10 GB one decimal', () => {
+    assert.equal(figureText({model: 'qwen3-8b', show: 'weights'}), String(Math.round((8.2e9 * 2) / 1024 ** 3)));
+    assert.equal(figureText({params: '80', show: 'weights', zero: 'z3', cards: '8'}), '19');
+    assert.equal(figureText({params: '80', show: 'weights', cards: '8'}), '149');
+    assert.equal(figureText({params: '4', show: 'weights'}), '7.5');
+  });
+
+  it('cards: the smallest count that fits with the DeepSpeed written', () => {
+    assert.equal(figureText({model: 'qwen3-8b', show: 'cards'}), '1');
+    assert.equal(figureText({model: 'llama-3.1-70b-instruct', method: 'lora', zero: 'z3', show: 'cards'}), '4');
+  });
+
+  it('a wrong figure fails the build with what is wrong', () => {
+    assert.throws(() => figureText({model: 'qwen3-9b'}), /model: 请从列表中选择模型/);
+    assert.throws(() => figureText({model: 'qwen3-8b', cutoff: '-1'}), /cutoff: 请输入 1 到 262144 之间的整数/);
+    assert.throws(() => figureText({model: 'qwen3-8b', seq: '512'}), /unknown attribute "seq"/);
+    assert.throws(() => figureText({model: 'qwen3-8b', show: 'vram'}), /show must be one of/);
+    assert.throws(() => figureText({params: '80'}), /params without model gives show=weights only/);
+    assert.throws(
+      () => figureText({model: 'llama-3.1-70b-instruct', method: 'full', show: 'cards'}),
+      /fits on no card/,
+    );
+    assert.throws(() => parseAttributes('model=qwen3-8b, batch=2'), /cannot read ","/);
+  });
+
+  it('expands in the tree (build, search, checks) and in plain-text lines, never inside code', async () => {
+    const line =
+      '峰值约 :gpu-mem{model=qwen3-8b cutoff=512 batch=16} GB，权重约 :gpu-mem{model=qwen3-8b show=weights} GB，`:gpu-mem{x=1}`';
+    const expected = `峰值约 ${figureText({model: 'qwen3-8b', cutoff: '512', batch: '16'})} GB，权重约 15 GB，\`:gpu-mem{x=1}\``;
+    assert.equal(expandEstimatorLine(line), expected);
+    const parsed = await parseMarkdown(
+      `---\ntitle: t\n---\n\n${line}\n\n| a | b |\n|---|---|\n| 8B | :gpu-mem{model=qwen3-8b show=weights} GB |\n`,
+    );
+    const text = toString(parsed.tree);
+    assert.ok(text.includes(expected.replaceAll('`', '')), text);
+    assert.match(text, /8B15 GB/);
+    await assert.rejects(parseMarkdown('---\ntitle: t\n---\n\n约 :gpu-mem{model=qwen3-9b} GB\n'), /line 5/);
   });
 });
