@@ -109,8 +109,14 @@ function linksByLine(parsed) {
 }
 
 async function checkPage(file) {
-  const parsed = await readMarkdown(file);
   const id = docId(file);
+  let parsed;
+  try {
+    parsed = await readMarkdown(file);
+  } catch (e) {
+    // A page the content pipeline cannot read (a wrong estimator directive): the reason, with its line.
+    return {id, errors: [e.message.replace(`${file}: `, '')], cjk: 0, syntax: []};
+  }
   const errors = [];
   const {frontMatter, text, bodyOffset} = parsed;
   if (!Object.keys(frontMatter).length) errors.push('missing front matter');

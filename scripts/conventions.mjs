@@ -190,11 +190,11 @@ export function handWrittenMemoryFigures(parsed) {
   let tableAboutMemory = false;
   lines.forEach((text, i) => {
     if (i < parsed.bodyOffset || code.has(i + 1)) return;
+    const prose = text.replace(/`[^`]*`/g, '').replace(/:gpu-mem\{[^}]*\}/g, '');
     const row = text.trimStart().startsWith('|');
     if (!row) tableAboutMemory = false;
-    else if (/^\s*\|[\s:|-]+\|\s*$/.test(lines[i + 1] ?? '')) tableAboutMemory = MEMORY.test(text);
-    if (!MEMORY.test(text) && !(row && tableAboutMemory)) return;
-    const prose = text.replace(/`[^`]*`/g, '').replace(/:gpu-mem\{[^}]*\}/g, '');
+    else if (/^\s*\|[\s:|-]+\|\s*$/.test(lines[i + 1] ?? '')) tableAboutMemory = MEMORY.test(prose);
+    if (!MEMORY.test(prose) && !(row && tableAboutMemory)) return;
     for (const m of prose.matchAll(GB_FIGURE)) {
       const [figure, times, low, high, after] = m;
       // Not estimates: the card's capacity, a card named by its memory ("48 GB 显卡"), a rule of thumb's factor

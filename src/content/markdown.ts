@@ -55,7 +55,11 @@ export async function parseMarkdown(text: string, filePath = '<markdown>'): Prom
   // The estimator's tables and figures become what they stand for, as the build's remark plugin renders them
   // (src/plugins/estimator-remark.ts): search, llms files and checks see the page as readers do. Their nodes carry
   // the directive's position.
-  expandEstimatorTree(tree, () => ({type: 'paragraph', children: [{type: 'text', value: GPU_ESTIMATOR_TEXT}]}));
+  try {
+    expandEstimatorTree(tree, () => ({type: 'paragraph', children: [{type: 'text', value: GPU_ESTIMATOR_TEXT}]}));
+  } catch (e) {
+    throw new Error(`${filePath}: ${(e as Error).message}`);
+  }
   restoreTextDirectives(tree, treeText);
   return {text, frontMatter, contentTitle, excerpt, body: content, bodyOffset, tree, treeText};
 }

@@ -11,7 +11,8 @@
 // files, the per-page `.md`) expand line by line with `expandEstimatorLine`. Positions stay the directive's, so file
 // lines in check messages are the lines the writer sees.
 import type {Nodes, Parents, Root, RootContent} from 'mdast';
-import type {Position} from 'unist';
+
+type Position = NonNullable<Nodes['position']>;
 import {fromMarkdown} from 'mdast-util-from-markdown';
 import {gfmFromMarkdown} from 'mdast-util-gfm';
 import {gfm} from 'micromark-extension-gfm';

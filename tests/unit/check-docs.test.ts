@@ -534,6 +534,39 @@ test('paths, upload size bounds and click labels must follow src/content/convent
   assert.equal(errors.length, 8, text);
 });
 
+test('GPU-memory figures come from the estimator; hand-written ones fail with the line', async () => {
+  const body = [
+    han(900),
+    '',
+    'Qwen3-8B 做 LoRA 时显存峰值约 30 GB，权重约 :gpu-mem{model=qwen3-8b show=weights} GB。',
+    '',
+    '| 模型 | 显存 |',
+    '|---|---|',
+    '| Qwen3-14B | 32 到 64 GB |',
+    '| Qwen3-8B | 约 :gpu-mem{model=qwen3-8b} GB |',
+    '',
+    'H800 每卡 80 GB 显存；QLoRA 论文用单张 48 GB 显卡；经验上 LoRA 约需参数量 × 2 GB 显存。',
+    '',
+    '导出的目录约 16 GB。行内代码 `显存 12 GB` 不算。',
+    '',
+    '```text',
+    'GPU 0 显存 79.65 GiB，已用 70 GB',
+    '```',
+  ].join('\n');
+  const {errors} = await checkFile(page(body));
+  const text = errors.join('\n');
+  for (const expected of [
+    /line 7: GPU-memory figure "30 GB" is written by hand: quote the estimator/,
+    /line 11: GPU-memory figure "32 到 64 GB" is written by hand/,
+  ]) {
+    assert.match(text, expected);
+  }
+  assert.equal(errors.length, 2, text);
+  const wrong = await checkFile(page(`${han(900)}\n\n显存估算：:gpu-mem{model=qwen3-8b seq=512} GB。\n`));
+  assert.equal(wrong.errors.length, 1);
+  assert.match(wrong.errors[0]!, /^:gpu-mem\{model=qwen3-8b seq=512\}: unknown attribute "seq" .*\(line 7\)$/);
+});
+
 test('the generator extracts message templates with their formatted parts as {}', () => {
   const source = [
     'import logging, warnings',
