@@ -50,7 +50,7 @@ export const QUERY_KEYS: Record<Field, string> = {
 
 export const CUSTOM = 'custom';
 export const METHODS: readonly Method[] = ['full', 'freeze', 'lora', 'qlora8', 'qlora4'];
-export const ZERO_CHOICES: readonly Zero[] = ['none', 'z0', 'z2', 'z3'];
+export const ZERO_CHOICES: readonly Zero[] = ['none', 'z0', 'z1', 'z2', 'z3'];
 
 export const DEFAULTS: FormValues = {
   model: 'qwen3-8b',
@@ -97,25 +97,78 @@ export function toQuery(values: FormValues): string {
 
 export const CUSTOM_FIELDS: readonly Field[] = ['params', 'active', 'layers', 'hidden', 'heads', 'kvHeads', 'vocab'];
 
-type Errors = Partial<Record<Field, string>>;
+/** Why a field's input is rejected: a code and the figures its message names. The page's component words it in
+ * Chinese (src/components/GpuEstimator, translations in i18n/zh-Hans/code.json); `describeError` words it for the
+ * build's messages to page writers. */
+export type ErrorCode =
+  | 'required'
+  | 'notNumber'
+  | 'notInteger'
+  | 'integerRange'
+  | 'decimalRange'
+  | 'activeOverTotal'
+  | 'headsDivideHidden'
+  | 'kvDivideHeads'
+  | 'paramsBelowEmbedding'
+  | 'shapeMismatch'
+  | 'unknownModel'
+  | 'unknownMethod'
+  | 'rankOverHidden'
+  | 'unknownTarget'
+  | 'unknownPrecision'
+  | 'unknownZero'
+  | 'cardCount';
 
-/** A whole number in [min, max], or an error message. */
-function integer(text: string, min: number, max: number): number | string {
+export interface FieldError {
+  code: ErrorCode;
+  /** Figures the message names: min and max of a range, the model's hidden size. */
+  values?: {min?: number; max?: number; hidden?: number};
+}
+
+const DESCRIPTIONS: Record<ErrorCode, string> = {
+  required: 'is empty',
+  notNumber: 'is not a number',
+  notInteger: 'must be a whole number',
+  integerRange: 'must be a whole number from {min} to {max}',
+  decimalRange: 'must be above 0 and at most {max}',
+  activeOverTotal: 'active parameters exceed the total',
+  headsDivideHidden: 'the hidden size must be a multiple of the attention heads',
+  kvDivideHeads: 'the KV heads must divide the attention heads',
+  paramsBelowEmbedding: 'the parameter count is below the embedding (vocab × hidden)',
+  shapeMismatch: 'layers and hidden size do not match the parameter count',
+  unknownModel: 'is not a preset model',
+  unknownMethod: 'must be full, freeze, lora, qlora8 or qlora4',
+  rankOverHidden: 'the LoRA rank exceeds the hidden size ({hidden})',
+  unknownTarget: 'must be all or qv',
+  unknownPrecision: 'must be bf16 or pure_bf16',
+  unknownZero: `must be one of none, z0, z1, z2, z3`,
+  cardCount: 'must be 1, 2, 4 or 8',
+};
+
+/** An error in English, for messages to page writers (build, check:docs). */
+export function describeError(e: FieldError): string {
+  return DESCRIPTIONS[e.code].replace(/\{(\w+)\}/g, (_, k: string) => String(e.values?.[k as 'min'] ?? ''));
+}
+
+type Errors = Partial<Record<Field, FieldError>>;
+
+/** A whole number in [min, max], or why not. */
+function integer(text: string, min: number, max: number): number | FieldError {
   const t = text.trim();
-  if (t === '') return '请填写这一项';
-  if (!/^[-+]?\d+$/.test(t)) return /^[-+]?\d*\.\d+$/.test(t) ? '请输入整数' : '请输入数字';
+  if (t === '') return {code: 'required'};
+  if (!/^[-+]?\d+$/.test(t)) return {code: /^[-+]?\d*\.\d+$/.test(t) ? 'notInteger' : 'notNumber'};
   const n = Number(t);
-  if (n < min || n > max) return `请输入 ${min} 到 ${max} 之间的整数`;
+  if (n < min || n > max) return {code: 'integerRange', values: {min, max}};
   return n;
 }
 
-/** A positive decimal in (0, max], or an error message. */
-function decimal(text: string, max: number): number | string {
+/** A positive decimal in (0, max], or why not. */
+function decimal(text: string, max: number): number | FieldError {
   const t = text.trim();
-  if (t === '') return '请填写这一项';
-  if (!/^[-+]?(\d+\.?\d*|\.\d+)$/.test(t)) return '请输入数字';
+  if (t === '') return {code: 'required'};
+  if (!/^[-+]?(\d+\.?\d*|\.\d+)$/.test(t)) return {code: 'notNumber'};
   const n = Number(t);
-  if (!(n > 0) || n > max) return `请输入大于 0、不超过 ${max} 的数`;
+  if (!(n > 0) || n > max) return {code: 'decimalRange', values: {max}};
   return n;
 }
 
@@ -127,8 +180,8 @@ export interface Parsed {
 /** Checks every field; the setup is null while any field has an error. */
 export function parseValues(v: FormValues): Parsed {
   const errors: Errors = {};
-  const take = <T>(field: Field, r: T | string): T | undefined => {
-    if (typeof r === 'string') {
+  const take = (field: Field, r: number | FieldError): number | undefined => {
+    if (typeof r !== 'number') {
       errors[field] = r;
       return undefined;
     }
@@ -144,16 +197,14 @@ export function parseValues(v: FormValues): Parsed {
     const heads = take('heads', integer(v.heads, 1, 1024));
     const kvHeads = take('kvHeads', integer(v.kvHeads, 1, 1024));
     const vocab = take('vocab', integer(v.vocab, 1000, 1_000_000));
-    if (paramsB !== undefined && active !== undefined && active > paramsB) errors.active = '激活参数量不能大于总参数量';
-    if (hidden !== undefined && heads !== undefined && hidden % heads !== 0)
-      errors.heads = '隐藏层大小要能被注意力头数整除';
+    if (paramsB !== undefined && active !== undefined && active > paramsB) errors.active = {code: 'activeOverTotal'};
+    if (hidden !== undefined && heads !== undefined && hidden % heads !== 0) errors.heads = {code: 'headsDivideHidden'};
     if (heads !== undefined && kvHeads !== undefined && (kvHeads > heads || heads % kvHeads !== 0))
-      errors.kvHeads = 'KV 头数要能整除注意力头数';
+      errors.kvHeads = {code: 'kvDivideHeads'};
     if (paramsB !== undefined && layers !== undefined && hidden !== undefined && vocab !== undefined) {
       const embedding = (vocab * hidden) / 1e9;
-      if (embedding >= paramsB) errors.params = '参数量小于词表嵌入（词表大小 × 隐藏层大小），请检查';
-      else if (2 * layers * hidden * hidden > paramsB * 1e9 - vocab * hidden)
-        errors.layers = '层数和隐藏层大小与参数量对不上，请检查';
+      if (embedding >= paramsB) errors.params = {code: 'paramsBelowEmbedding'};
+      else if (2 * layers * hidden * hidden > paramsB * 1e9 - vocab * hidden) errors.layers = {code: 'shapeMismatch'};
     }
     if (
       paramsB !== undefined &&
@@ -168,33 +219,32 @@ export function parseValues(v: FormValues): Parsed {
     }
   } else {
     model = findModel(v.model);
-    if (!model) errors.model = '请从列表中选择模型';
+    if (!model) errors.model = {code: 'unknownModel'};
   }
 
   const method = (METHODS as readonly string[]).includes(v.method) ? (v.method as Method) : undefined;
-  if (!method) errors.method = '请选择微调方法';
+  if (!method) errors.method = {code: 'unknownMethod'};
   const adapter = method === 'lora' || method === 'qlora4' || method === 'qlora8';
   let rank = Number(DEFAULTS.rank);
   if (adapter) {
     const r = take('rank', integer(v.rank, 1, 65536));
     if (r !== undefined) {
-      if (model && r > model.hidden) errors.rank = `LoRA 秩不能大于模型的隐藏层大小（${model.hidden}）`;
+      if (model && r > model.hidden) errors.rank = {code: 'rankOverHidden', values: {hidden: model.hidden}};
       rank = r;
     }
   }
   const target: LoraTarget = v.target === 'qv' ? 'qv' : 'all';
-  if (v.target !== 'qv' && v.target !== 'all') errors.target = '请选择 LoRA 作用的层';
+  if (v.target !== 'qv' && v.target !== 'all') errors.target = {code: 'unknownTarget'};
   const precision: Precision = v.precision === 'pure_bf16' ? 'pure_bf16' : 'bf16';
-  if (v.precision !== 'bf16' && v.precision !== 'pure_bf16') errors.precision = '请选择精度';
+  if (v.precision !== 'bf16' && v.precision !== 'pure_bf16') errors.precision = {code: 'unknownPrecision'};
   const zero = (ZERO_CHOICES as readonly string[]).includes(v.zero) ? (v.zero as Zero) : undefined;
-  if (!zero) errors.zero = '请选择 DeepSpeed 配置';
+  if (!zero) errors.zero = {code: 'unknownZero'};
   const offload = v.offload === '1';
   const cutoffLen = take('cutoff', integer(v.cutoff, 1, 262144));
   const batchSize = take('batch', integer(v.batch, 1, 1024));
   const gradientCheckpointing = v.gc !== '0';
   const cards = take('cards', integer(v.cards, 1, 8));
-  if (cards !== undefined && !(CARD_COUNTS as readonly number[]).includes(cards))
-    errors.cards = '卡数只能是 1、2、4 或 8';
+  if (cards !== undefined && !(CARD_COUNTS as readonly number[]).includes(cards)) errors.cards = {code: 'cardCount'};
   if (
     Object.keys(errors).length ||
     !model ||

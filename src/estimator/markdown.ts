@@ -27,7 +27,7 @@ import {
   type Setup,
   type Zero,
 } from './estimate';
-import {DEFAULTS, QUERY_KEYS, parseValues, type Field, type FormValues} from './form';
+import {DEFAULTS, describeError, QUERY_KEYS, parseValues, type Field, type FormValues} from './form';
 import {LEFT_OUT, MODELS, type ModelPreset} from './models';
 
 /** Setup the tables assume, besides model, method and cards. */
@@ -219,8 +219,8 @@ export function figureText(attributes: Record<string, string | null | undefined>
   const fewest = values.cards === 'fewest';
   const {setup, errors} = parseValues(fewest ? {...values, cards: '1'} : values);
   if (!setup) {
-    const [field, message] = Object.entries(errors)[0]!;
-    throw fail(`${QUERY_KEYS[field as Field]}: ${message}`);
+    const [field, error] = Object.entries(errors)[0]!;
+    throw fail(`${QUERY_KEYS[field as Field]}: ${describeError(error)}`);
   }
   const smallest = show === 'cards' || fewest ? smallestCards(setup) : setup.cards;
   if (smallest === null) throw fail('the setup fits on no card count up to 8; quote a setup that fits');

@@ -37,8 +37,12 @@ test('a reader enters a setup, reads memory per card and the YAML, and the URL k
   await press(result.getByRole('button', {name: '复制配置'}));
   await expect(result.getByRole('button', {name: '已复制'})).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await yaml.innerText());
+  // ZeRO-1: LLaMA-Factory ships no config for it, so the estimator says how to make one.
+  await form.getByLabel('DeepSpeed').selectOption('z1');
+  await expect(yaml).toContainText('deepspeed: /workspace/user-data/configs/ds_z1_config.json');
+  await expect(result.getByText('LLaMA-Factory v0.9.5 的 examples/deepspeed 里没有 ZeRO-1 配置')).toBeVisible();
   const url = new URL(page.url());
-  expect(Object.fromEntries(url.searchParams)).toEqual({model: 'qwen3-14b', cutoff: '4096', gc: '0'});
+  expect(Object.fromEntries(url.searchParams)).toEqual({model: 'qwen3-14b', cutoff: '4096', gc: '0', zero: 'z1'});
 });
 
 test('an out-of-range input gets a message beside its field and no number', async ({page}) => {

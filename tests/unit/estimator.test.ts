@@ -2,6 +2,7 @@
 // measured figures with public sources; its form validation, query string, YAML (valid for check:docs) and the
 // build-time tables and directive expansion.
 import assert from 'node:assert/strict';
+import {readFileSync} from 'node:fs';
 import {describe, it} from 'node:test';
 import {
   bestChange,
@@ -13,7 +14,16 @@ import {
   smallestCards,
   type Setup,
 } from '../../src/estimator/estimate';
-import {DEFAULTS, fromQuery, parseValues, toQuery, yamlFor, type FormValues} from '../../src/estimator/form';
+import {
+  DEFAULTS,
+  describeError,
+  fromQuery,
+  parseValues,
+  toQuery,
+  yamlFor,
+  type FieldError,
+  type FormValues,
+} from '../../src/estimator/form';
 import {toString} from 'mdast-util-to-string';
 import {expandEstimatorLine, figureText, parseAttributes, TABLES} from '../../src/estimator/markdown';
 import {LEFT_OUT, MODELS, type Architecture} from '../../src/estimator/models';
@@ -216,24 +226,26 @@ describe('estimator: form, query string and YAML', () => {
   });
 
   it('out-of-range input gets a message on its field and no setup', () => {
-    const cases: Array<[Partial<FormValues>, keyof FormValues, RegExp]> = [
-      [{cards: '0'}, 'cards', /1 到 8|1、2、4 或 8/],
-      [{cards: '3'}, 'cards', /1、2、4 或 8/],
-      [{cutoff: '-5'}, 'cutoff', /之间的整数/],
-      [{cutoff: 'abc'}, 'cutoff', /请输入数字/],
-      [{batch: '1.5'}, 'batch', /请输入整数/],
-      [{batch: ''}, 'batch', /请填写/],
-      [{rank: '8192'}, 'rank', /不能大于模型的隐藏层大小（4096）/],
-      [{model: 'nope'}, 'model', /选择模型/],
-      [{model: 'custom', params: 'x'}, 'params', /请输入数字/],
-      [{model: 'custom', heads: '30'}, 'heads', /整除/],
-      [{model: 'custom', active: '9'}, 'active', /不能大于总参数量/],
+    const cases: Array<[Partial<FormValues>, keyof FormValues, FieldError]> = [
+      [{cards: '0'}, 'cards', {code: 'integerRange', values: {min: 1, max: 8}}],
+      [{cards: '3'}, 'cards', {code: 'cardCount'}],
+      [{cutoff: '-5'}, 'cutoff', {code: 'integerRange', values: {min: 1, max: 262144}}],
+      [{cutoff: 'abc'}, 'cutoff', {code: 'notNumber'}],
+      [{batch: '1.5'}, 'batch', {code: 'notInteger'}],
+      [{batch: ''}, 'batch', {code: 'required'}],
+      [{rank: '8192'}, 'rank', {code: 'rankOverHidden', values: {hidden: 4096}}],
+      [{model: 'nope'}, 'model', {code: 'unknownModel'}],
+      [{zero: 'z4'}, 'zero', {code: 'unknownZero'}],
+      [{model: 'custom', params: 'x'}, 'params', {code: 'notNumber'}],
+      [{model: 'custom', heads: '30'}, 'heads', {code: 'headsDivideHidden'}],
+      [{model: 'custom', active: '9'}, 'active', {code: 'activeOverTotal'}],
     ];
-    for (const [over, field, message] of cases) {
+    for (const [over, field, error] of cases) {
       const {setup, errors} = parseValues(values(over));
       assert.equal(setup, null, JSON.stringify(over));
-      assert.match(errors[field] ?? '', message, JSON.stringify(over));
+      assert.deepEqual(errors[field], error, JSON.stringify(over));
     }
+    assert.equal(describeError({code: 'integerRange', values: {min: 1, max: 8}}), 'must be a whole number from 1 to 8');
   });
 
   it('a rank is only checked for adapter methods', () => {
@@ -253,7 +265,7 @@ describe('estimator: form, query string and YAML', () => {
   it('the YAML is valid LLaMA-Factory v0.9.5 configuration (check:docs’ validator) for every choice', () => {
     let checked = 0;
     for (const method of ['full', 'freeze', 'lora', 'qlora8', 'qlora4'] as const)
-      for (const zero of ['none', 'z0', 'z2', 'z3'] as const)
+      for (const zero of ['none', 'z0', 'z1', 'z2', 'z3'] as const)
         for (const offload of [false, true])
           for (const gc of [true, false])
             for (const precision of ['bf16', 'pure_bf16'] as const) {
@@ -269,7 +281,7 @@ describe('estimator: form, query string and YAML', () => {
               assert.deepEqual(checkYaml(yaml, {fragment: true}), [], yaml);
               checked++;
             }
-    assert.equal(checked, 160);
+    assert.equal(checked, 200);
   });
 
   it('the YAML says what was chosen', () => {
@@ -372,8 +384,11 @@ describe('estimator: figures in prose (:gpu-mem)', () => {
   });
 
   it('a wrong figure fails the build with what is wrong', () => {
-    assert.throws(() => figureText({model: 'qwen3-9b'}), /model: 请从列表中选择模型/);
-    assert.throws(() => figureText({model: 'qwen3-8b', cutoff: '-1'}), /cutoff: 请输入 1 到 262144 之间的整数/);
+    assert.throws(() => figureText({model: 'qwen3-9b'}), /model: is not a preset model/);
+    assert.throws(
+      () => figureText({model: 'qwen3-8b', cutoff: '-1'}),
+      /cutoff: must be a whole number from 1 to 262144/,
+    );
     assert.throws(() => figureText({model: 'qwen3-8b', seq: '512'}), /unknown attribute "seq"/);
     assert.throws(() => figureText({model: 'qwen3-8b', show: 'vram'}), /show must be one of/);
     assert.throws(() => figureText({params: '80'}), /params without model gives show=weights only/);
@@ -396,5 +411,23 @@ describe('estimator: figures in prose (:gpu-mem)', () => {
     assert.ok(text.includes(expected.replaceAll('`', '')), text);
     assert.match(text, /8B15 GB/);
     await assert.rejects(parseMarkdown('---\ntitle: t\n---\n\n约 :gpu-mem{model=qwen3-9b} GB\n'), /line 5/);
+  });
+});
+
+describe('estimator: interface text', () => {
+  it('every string of the component is in i18n/zh-Hans/code.json with the same text, and nothing else is', () => {
+    const source = readFileSync('src/components/GpuEstimator/strings.ts', 'utf8');
+    const used = new Map([...source.matchAll(/\bt\(\s*'([^']+)',\s*'((?:[^'\\]|\\.)*)'/g)].map((m) => [m[1]!, m[2]!]));
+    assert.ok(used.size > 50, `${used.size} strings found: the pattern no longer matches the file`);
+    const code = JSON.parse(readFileSync('i18n/zh-Hans/code.json', 'utf8')) as Record<string, {message: string}>;
+    for (const [id, message] of used) assert.equal(code[`estimator.${id}`]?.message, message, id);
+    const listed = Object.keys(code).filter((k) => k.startsWith('estimator.'));
+    assert.deepEqual(
+      listed.filter((k) => !used.has(k.slice('estimator.'.length))),
+      [],
+      'unused translations',
+    );
+    // The component itself writes no Chinese: its text comes from strings.ts.
+    assert.doesNotMatch(readFileSync('src/components/GpuEstimator/index.tsx', 'utf8'), /\p{Script=Han}/u);
   });
 });

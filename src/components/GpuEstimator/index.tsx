@@ -10,46 +10,38 @@ import {
   LIMIT_GIB,
   smallestCards,
   type Breakdown,
-  type ChangeKind,
 } from '@site/src/estimator/estimate';
-import {CUSTOM, fromQuery, parseValues, toQuery, yamlFor, type Field, type FormValues} from '@site/src/estimator/form';
+import {
+  CUSTOM,
+  fromQuery,
+  parseValues,
+  toQuery,
+  yamlFor,
+  type Field,
+  type FieldError,
+  type FormValues,
+} from '@site/src/estimator/form';
 import {MODELS} from '@site/src/estimator/models';
 import styles from './styles.module.css';
+import {
+  barLabel,
+  bestChangeText,
+  CHANGE_LABELS,
+  errorMessage,
+  invalidModel,
+  keepMethodText,
+  LABELS,
+  legendItem,
+  METHOD_LABELS,
+  needCards,
+  PART_LABELS,
+  perCardDetail,
+  perCardHeadline,
+  ROUGH,
+  ZERO_LABELS,
+} from './strings';
 
-const METHOD_LABELS: Record<string, string> = {
-  full: '全参数微调（full）',
-  freeze: '冻结微调（freeze，训练最后 2 层）',
-  lora: 'LoRA',
-  qlora8: 'QLoRA 8 bit',
-  qlora4: 'QLoRA 4 bit',
-};
-const ZERO_LABELS: Record<string, string> = {
-  none: '不用 DeepSpeed',
-  z0: 'ZeRO-0（ds_z0_config.json）',
-  z2: 'ZeRO-2（ds_z2_config.json）',
-  z3: 'ZeRO-3（ds_z3_config.json）',
-};
-const PARTS: Array<[keyof Breakdown, string]> = [
-  ['weights', '权重'],
-  ['gradients', '梯度'],
-  ['optimizer', '优化器状态'],
-  ['activations', '激活值'],
-  ['overhead', '其他开销'],
-];
-const CHANGE_LABELS: Record<ChangeKind, string> = {
-  'gradient-checkpointing': '打开梯度检查点',
-  zero3: '改用 DeepSpeed ZeRO-3',
-  'zero3-offload': '改用 DeepSpeed ZeRO-3 并开启 offload',
-  lora: '改用 LoRA',
-  qlora4: '改用 QLoRA 4 bit',
-  'cutoff-half': '把 cutoff_len 减半',
-  'batch-1': '把批大小降到 1',
-};
-const ROUGH: Record<string, string> = {
-  'moe-activations': 'MoE 模型的激活值按每个 token 经过的专家估算，路由不均时会更多，数字较粗。',
-  offload: 'offload 把状态放到内存，显存数字只计算留在卡上的部分，较粗；训练会明显变慢。',
-  'custom-shape': '自定义模型的 MLP 宽度由参数量推算，LoRA 参数量较粗。',
-};
+const PARTS: Array<keyof Breakdown> = ['weights', 'gradients', 'optimizer', 'activations', 'overhead'];
 
 const gb = (x: number) => x.toFixed(1);
 
@@ -62,7 +54,7 @@ function Field({
 }: {
   id: string;
   label: string;
-  error?: string;
+  error?: FieldError;
   hint?: string;
   children: (describedBy: string | undefined) => ReactNode;
 }) {
@@ -78,7 +70,7 @@ function Field({
       )}
       {error && (
         <span id={`${id}-error`} className={styles.error}>
-          {error}
+          {errorMessage(error)}
         </span>
       )}
     </div>
@@ -88,7 +80,7 @@ function Field({
 export default function GpuEstimator(): ReactNode {
   const base = useId();
   const [values, setValues] = useState<FormValues | null>(null);
-  const [copied, setCopied] = useState(false);
+  const [copied, setCopied] = useState<'no' | 'yes' | 'failed'>('no');
 
   useEffect(() => {
     setValues(fromQuery(window.location.search));
@@ -99,7 +91,7 @@ export default function GpuEstimator(): ReactNode {
   if (!values || !parsed) {
     return (
       <div className={styles.estimator} data-estimator="static">
-        <p>交互式估算器需要启用 JavaScript。没有 JavaScript 时，可以查阅下面由同一套公式生成的表格。</p>
+        <p>{LABELS.noScript}</p>
       </div>
     );
   }
@@ -107,7 +99,7 @@ export default function GpuEstimator(): ReactNode {
   const set = (field: Field, value: string) => {
     const next = {...values, [field]: value};
     setValues(next);
-    setCopied(false);
+    setCopied('no');
     const url = `${window.location.pathname}${toQuery(next)}${window.location.hash}`;
     window.history.replaceState(window.history.state, '', url);
   };
@@ -173,84 +165,82 @@ export default function GpuEstimator(): ReactNode {
 
   return (
     <div className={styles.estimator} data-estimator="ready">
-      <form className={styles.form} aria-label="显存估算" onSubmit={(e) => e.preventDefault()}>
+      <form className={styles.form} aria-label={LABELS.form} onSubmit={(e) => e.preventDefault()}>
         <fieldset>
-          <legend>模型</legend>
-          {select('model', '模型', [
+          <legend>{LABELS.modelGroup}</legend>
+          {select('model', LABELS.model, [
             ...MODELS.map((m): [string, string] => [m.id, m.name]),
-            [CUSTOM, '自定义'],
+            [CUSTOM, LABELS.custom],
             // A shared link may name a model that is not (or no longer) offered: show it, so choosing any model fires.
             ...(values.model === CUSTOM || MODELS.some((m) => m.id === values.model)
               ? []
-              : [[values.model, `无效：${values.model}`] as [string, string]]),
+              : [[values.model, invalidModel(values.model)] as [string, string]]),
           ])}
           {custom && (
             <div className={styles.grid}>
-              {text('params', '总参数量（B，十亿）')}
-              {text('active', '激活参数量（B，MoE 才填）')}
-              {text('layers', '层数')}
-              {text('hidden', '隐藏层大小')}
-              {text('heads', '注意力头数')}
-              {text('kvHeads', 'KV 头数')}
-              {text('vocab', '词表大小')}
+              {text('params', LABELS.params)}
+              {text('active', LABELS.active)}
+              {text('layers', LABELS.layers)}
+              {text('hidden', LABELS.hidden)}
+              {text('heads', LABELS.heads)}
+              {text('kvHeads', LABELS.kvHeads)}
+              {text('vocab', LABELS.vocab)}
             </div>
           )}
         </fieldset>
         <fieldset>
-          <legend>方法与精度</legend>
+          <legend>{LABELS.methodGroup}</legend>
           <div className={styles.grid}>
-            {select('method', '微调方法', Object.entries(METHOD_LABELS))}
-            {adapter && text('rank', 'LoRA 秩（lora_rank）')}
+            {select('method', LABELS.method, Object.entries(METHOD_LABELS))}
+            {adapter && text('rank', LABELS.rank)}
             {adapter &&
-              select('target', 'LoRA 作用的层（lora_target）', [
-                ['all', '全部线性层（all）'],
+              select('target', LABELS.target, [
+                ['all', LABELS.targetAll],
                 ['qv', 'q_proj,v_proj'],
               ])}
-            {select('precision', '精度', [
-              ['bf16', 'bf16 混合精度'],
+            {select('precision', LABELS.precision, [
+              ['bf16', LABELS.precisionBf16],
               ['pure_bf16', 'pure_bf16'],
             ])}
           </div>
         </fieldset>
         <fieldset>
-          <legend>训练设置</legend>
+          <legend>{LABELS.trainingGroup}</legend>
           <div className={styles.grid}>
-            {text('cutoff', '序列长度（cutoff_len）')}
-            {text('batch', '每卡批大小（per_device_train_batch_size）')}
-            {text('cards', 'H800 卡数', '1、2、4 或 8')}
-            {select('zero', 'DeepSpeed', Object.entries(ZERO_LABELS))}
+            {text('cutoff', LABELS.cutoff)}
+            {text('batch', LABELS.batch)}
+            {text('cards', LABELS.cards, LABELS.cardsHint)}
+            {select('zero', LABELS.zero, Object.entries(ZERO_LABELS))}
           </div>
-          {(values.zero === 'z2' || values.zero === 'z3') && check('offload', '开启 offload（把状态放到内存）')}
-          {check('gc', '梯度检查点（LLaMA-Factory 默认开启）')}
+          {(values.zero === 'z2' || values.zero === 'z3') && check('offload', LABELS.offload)}
+          {check('gc', LABELS.gc)}
         </fieldset>
       </form>
 
-      <section className={styles.result} aria-label="估算结果">
+      <section className={styles.result} aria-label={LABELS.result}>
         <div role="status" aria-live="polite" className={styles.summary}>
           {result && setup ? (
             <>
               <p>
-                <strong>
-                  每卡约 {gb(result.totalGiB)} GB，{result.fits ? '放得下' : '放不下'}
-                </strong>
-                （{setup.cards} 张 H800，每卡 {gb(CARD_GIB)} GB，留 10% 余量后上限 {gb(LIMIT_GIB)} GB）。
+                <strong>{perCardHeadline(gb(result.totalGiB), result.fits ? LABELS.fits : LABELS.doesNotFit)}</strong>
+                {perCardDetail(setup.cards, gb(CARD_GIB), gb(LIMIT_GIB))}
               </p>
               <p>
                 {need !== null
-                  ? `其他设置不变时，至少需要 ${need} 张卡。`
+                  ? needCards(need)
                   : change
-                    ? `按现在的设置，1、2、4、8 张卡都放不下。最有效的改动：${CHANGE_LABELS[change.kind]}，之后 ${change.cards} 张卡可以放下。${keep ? `不换方法的话：${CHANGE_LABELS[keep.kind]}，之后 ${keep.cards} 张卡可以放下。` : ''}`
-                    : '按现在的设置，1、2、4、8 张卡都放不下，单项改动也不够：请组合使用 QLoRA、ZeRO-3 和更短的序列。'}
+                    ? `${bestChangeText(CHANGE_LABELS[change.kind], change.cards!)}${keep ? keepMethodText(CHANGE_LABELS[keep.kind], keep.cards!) : ''}`
+                    : LABELS.nothingFits}
               </p>
             </>
           ) : (
-            <p>请先改正标出的输入。</p>
+            <p>{LABELS.fixInput}</p>
           )}
         </div>
         {result && (
           <>
-            <div className={styles.bar} role="img" aria-label={`每卡显存构成，共 ${gb(result.totalGiB)} GB`}>
-              {PARTS.map(([key]) => (
+            <div className={styles.bar} role="img" aria-label={barLabel(gb(result.totalGiB))}>
+              {PARTS.map((key) => (
                 <span
                   key={key}
                   className={styles[key]}
@@ -266,10 +256,10 @@ export default function GpuEstimator(): ReactNode {
               />
             </div>
             <ul className={styles.legend}>
-              {PARTS.map(([key, label]) => (
+              {PARTS.map((key) => (
                 <li key={key}>
                   <span className={`${styles.swatch} ${styles[key]}`} aria-hidden="true" />
-                  {label} {gb(result.perCard[key])} GB
+                  {legendItem(PART_LABELS[key], gb(result.perCard[key]))}
                 </li>
               ))}
             </ul>
@@ -279,22 +269,29 @@ export default function GpuEstimator(): ReactNode {
               </p>
             ))}
             <div className={styles.yamlHead}>
-              <span>对应的训练配置（节选）</span>
+              <span>{LABELS.yaml}</span>
               <button
                 type="button"
                 className="button button--sm button--secondary"
                 onClick={() => {
-                  navigator.clipboard?.writeText(yaml).then(
-                    () => setCopied(true),
-                    () => setCopied(false),
+                  const write = navigator.clipboard?.writeText(yaml) ?? Promise.reject(new Error('no clipboard'));
+                  write.then(
+                    () => setCopied('yes'),
+                    () => setCopied('failed'),
                   );
                 }}>
-                {copied ? '已复制' : '复制配置'}
+                {copied === 'yes' ? LABELS.copied : LABELS.copy}
               </button>
             </div>
-            <pre className={styles.yaml} tabIndex={0} aria-label="对应的训练配置">
+            {copied === 'failed' && (
+              <p className={styles.hint} role="alert">
+                {LABELS.copyFailed}
+              </p>
+            )}
+            <pre className={styles.yaml} tabIndex={0} aria-label={LABELS.yamlLabel}>
               <code>{yaml}</code>
             </pre>
+            {setup?.zero === 'z1' && <p className={styles.hint}>{LABELS.zero1}</p>}
           </>
         )}
       </section>
