@@ -1,16 +1,16 @@
-// Preloads a page's route chunks from its <head>. Docusaurus requests the chunks of the current route (the page's
-// component, content, sidebar and their shared dependencies, about a dozen files) only once the bundle has run, one
-// round trip after it: on slow 4G that is most of the time to hydration. With webpack and Babel the page template got
-// these chunks as <script> tags (react-loadable reports the modules rendered), but the Rspack/SWC build of
-// `future.v4` reports none, so the pages name only the bundle. This plugin adds a `<link rel="preload" as="script"
-// fetchpriority="low">` per route chunk to each page's <head>, after the build, from two files of the build: routes.js /
-// routesChunkNames.json (the chunk names of each route and of the layout routes around it) and client-manifest.json (the
-// files of each chunk name, dependencies included). Low priority is what lets them sit in the <head> (issue #28): at
-// the default (high) priority they shared the connection with the stylesheet, and Lighthouse counts every high-priority
-// script requested before the first paint as blocking it; at low priority the first paint is the floor's, and on slow
-// 4G the page hydrates 1.4–1.8 s earlier than when the starter script preloaded them after the first frame
-// (`npm run bench:hydration`, README 页面加载). The host plugin (src/plugins/host.ts) waits for this before it reads
-// the pages.
+// Names a page's route chunks for its starter to preload. Docusaurus requests the chunks of the current route (the
+// page's component, content, sidebar and their shared dependencies, about a dozen files) only once the bundle has run,
+// one round trip after it. With webpack and Babel the page template got these chunks as <script> tags (react-loadable
+// reports the modules rendered), but the Rspack/SWC build of `future.v4` reports none, so the pages name only the
+// bundle. This plugin writes, after the build, a JSON block `__docusaurus-preloads` with each page's chunk files into
+// the page, from two files of the build: routes.js / routesChunkNames.json (the chunk names of each route and of the
+// layout routes around it) and client-manifest.json (the files of each chunk name, dependencies included). The page's
+// starter (src/ssrTemplate.ts) preloads them when the page has painted, just before it starts the bundle.
+// Not from the <head> (issue #28, second round): there, even at low priority, the dozen downloads ended before the
+// first paint, and Lighthouse counts every script that finished before its observed largest contentful paint as
+// needed for it unless the script then ran in a long task (these chunks each run in well under a millisecond), so its
+// LCP was about twice the floor's; on slow 4G they also shared the connection with the stylesheet. The price is
+// hydration on slow 4G (README 页面加载). The host plugin (src/plugins/host.ts) waits for this before it reads the pages.
 import {readFile, readdir, writeFile} from 'node:fs/promises';
 import {join, relative, sep} from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
@@ -66,10 +66,19 @@ export function routeOfPage(path: string): string {
   return route === '' ? '/' : route;
 }
 
-/** The page with a low-priority preload of each route chunk at the end of its <head> (after the stylesheet). */
-export function withHeadPreloads(html: string, hrefs: string[]): string {
-  const links = hrefs.map((href) => `<link rel="preload" href="${href}" as="script" fetchpriority="low">`).join('');
-  return html.replace('</head>', `${links}</head>`);
+/** The id of the JSON block that names a page's route chunks for the starter (src/ssrTemplate.ts) to preload. */
+export const PRELOADS_ID = '__docusaurus-preloads';
+
+/**
+ * The page with its route chunks named in a JSON block just before the bundle's own (`__docusaurus-scripts`), which
+ * the page's starter reads once the page has painted: it preloads them, then starts the bundle.
+ */
+export function withRoutePreloads(html: string, hrefs: string[]): string {
+  // The build minifies the page, quotes included.
+  const at = html.search(/<script type="?application\/json"? id="?__docusaurus-scripts"?>/);
+  if (at < 0) throw new Error('route-preload：页面里没有 __docusaurus-scripts 数据块（src/ssrTemplate.ts 变了？）');
+  const block = `<script type="application/json" id="${PRELOADS_ID}">${JSON.stringify(hrefs)}</script>`;
+  return html.slice(0, at) + block + html.slice(at);
 }
 
 export default function routePreloadPlugin(context: LoadContext): Plugin {
@@ -101,7 +110,7 @@ export default function routePreloadPlugin(context: LoadContext): Plugin {
           const path = join(outDir, page);
           await writeFile(
             path,
-            withHeadPreloads(
+            withRoutePreloads(
               await readFile(path, 'utf8'),
               files.map((file) => `${baseUrl}${file}`),
             ),

@@ -1,10 +1,18 @@
 // Issue #28: before the first paint a page may request at high priority only what the paint needs (its stylesheet).
-// Every page of both builds: no external script, no script or font preload above low priority; and the site bundle is
-// still preloaded (at low priority) from the <head>, so its download does not wait for the first frame, when the
-// page's starter script starts it.
+// Every page of both builds: no external script, no script or font preload above low priority; and of the scripts only
+// the site bundle is requested before the first paint (preloaded at low priority from the <head>, so its download does
+// not wait for the paint, after which the page's starter starts it); the route chunks are requested after it.
 import assert from 'node:assert/strict';
 import {test} from 'node:test';
-import {buildDir, builtText, earlyHighPriorityRequests, sitemapPaths, tags, testBuildDir} from './output';
+import {
+  buildDir,
+  builtText,
+  earlyHighPriorityRequests,
+  scriptsBeforeFirstPaint,
+  sitemapPaths,
+  tags,
+  testBuildDir,
+} from './output';
 
 for (const dir of [buildDir, testBuildDir]) {
   test(`${dir}: no page requests anything but its stylesheet at high priority before its first paint`, () => {
@@ -22,6 +30,19 @@ for (const dir of [buildDir, testBuildDir]) {
       assert.ok(
         preloads.some((link) => /\/main\.[0-9a-f]+\.js$/.test(link.href ?? '')),
         `${path}: the site bundle is not preloaded from the <head>`,
+      );
+      // The bundle's own scripts (runtime~main, main), as its JSON block names them: their start is one long task.
+      const bundle = JSON.parse(
+        /<script type="?application\/json"? id="?__docusaurus-scripts"?>([^<]*)<\/script>/.exec(html)?.[1] ?? '[]',
+      ) as string[];
+      assert.ok(
+        bundle.some((src) => /\/main\.[0-9a-f]+\.js$/.test(src)),
+        `${path}: no bundle named for the starter`,
+      );
+      assert.deepEqual(
+        scriptsBeforeFirstPaint(html),
+        bundle,
+        `${path}: scripts requested before the first paint, where only the site bundle may be`,
       );
     }
   });

@@ -75,3 +75,26 @@ export function earlyHighPriorityRequests(html: string): string[] {
   }
   return found;
 }
+
+/**
+ * The scripts a built page requests before its first paint, in document order: every external <script> and every
+ * script preload or modulepreload in its HTML. Issue #28: Lighthouse counts a script whose download ended before the
+ * observed largest contentful paint as needed for it, unless it ran in a long task after that paint, which the small
+ * route chunks never do; so only the site bundle may be requested that early (runtime~main and main: main's start is
+ * one long task, runtime~main is a few KiB), and the starter (src/ssrTemplate.ts) requests the route chunks after the
+ * first contentful paint.
+ */
+export function scriptsBeforeFirstPaint(html: string): string[] {
+  const found: string[] = [];
+  const preload = (attrs: Attributes) => {
+    const rel = (attrs.rel ?? '').toLowerCase().split(/\s+/);
+    return rel.includes('modulepreload') || (rel.includes('preload') && attrs.as === 'script');
+  };
+  for (const [tag, name] of html.matchAll(/<(script|link)\b[^>]*>/gi)) {
+    const element = name!.toLowerCase();
+    const attrs = tags(tag, element)[0] ?? {};
+    if (element === 'script' && attrs.src !== undefined) found.push(attrs.src);
+    if (element === 'link' && preload(attrs)) found.push(attrs.href ?? '');
+  }
+  return found;
+}

@@ -1,13 +1,14 @@
 // The build files src/plugins/route-preload.ts reads (.docusaurus/routes.js, routesChunkNames.json,
 // client-manifest.json) still have the shape it parses, on the real build: every page of the sitemap has its chain of
-// routes, the chain names chunks the manifest knows, and the page preloads exactly those files, which exist. Guard of the
+// routes, the chain names chunks the manifest knows, and the page names exactly those files, which exist, for its starter
+// to preload after the first paint. Guard of the
 // route-preload-files entry in src/internals.ts.
 import assert from 'node:assert/strict';
 import {existsSync, readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {test} from 'node:test';
 import {chunkFiles, routeChains} from '../../src/plugins/route-preload';
-import {buildDir, builtText, headTags, sitemapPaths, testBuildDir} from './output';
+import {buildDir, builtText, sitemapPaths, testBuildDir} from './output';
 
 const GENERATED = join(process.cwd(), '.docusaurus');
 
@@ -52,14 +53,14 @@ test('route-preload finds every page’s chunks in the build files Docusaurus wr
     assert.ok(names.length, `${path}: routesChunkNames.json names no chunks for ${chain.join(' > ')}`);
     const files = chunkFiles(manifest, names);
     assert.ok(files.length, `${path}: client-manifest.json has no files for ${names.join(', ')}`);
-    const preloaded: Array<string | undefined> = headTags(builtText(path, dir))
-      .link.filter((link) => link.rel === 'preload' && link.as === 'script' && link.fetchpriority === 'low')
-      .map((link) => link.href);
-    // After the bundle's own preloads (runtime~main, main), the route chunks.
+    const block = /<script type="?application\/json"? id="?__docusaurus-preloads"?>([^<]*)<\/script>/.exec(
+      builtText(path, dir),
+    );
+    assert.ok(block, `${path}: no __docusaurus-preloads block`);
     assert.deepEqual(
-      preloaded.slice(-files.length),
+      JSON.parse(block[1]!),
       files.map((file) => `/${file}`),
-      `${path}: the route chunks preloaded from the <head>`,
+      `${path}: the route chunks named for the starter`,
     );
     for (const file of files) assert.ok(existsSync(join(dir, file)), `${path}: ${file} is not in ${dir}`);
   }

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import {join} from 'node:path';
 import {test} from 'node:test';
-import {chunkFiles, routeChains, routeOfPage, withHeadPreloads} from '../../src/plugins/route-preload';
+import {chunkFiles, routeChains, routeOfPage, withRoutePreloads} from '../../src/plugins/route-preload';
 
 const ROUTES = `export default [
   {
@@ -74,15 +74,18 @@ test('chunk files come with their dependencies, once each, without the entry chu
   ]);
 });
 
-test('the chunks are preloaded at low priority at the end of the <head>, after the stylesheet', () => {
-  const html = withHeadPreloads('<html><head><link rel=stylesheet href=/s.css></head><body></body></html>', [
-    '/assets/js/a.js',
-    '/assets/js/b.js',
-  ]);
+test("the chunks are named in a JSON block before the bundle's, for the starter; the <head> is left alone", () => {
+  const page = (block: string) =>
+    `<html><head><link rel=stylesheet href=/s.css></head><body><div id=__docusaurus></div>${block}` +
+    '<script type=application/json id=__docusaurus-scripts>["/m.js"]</script><script>start()</script></body></html>';
   assert.equal(
-    html,
-    '<html><head><link rel=stylesheet href=/s.css><link rel="preload" href="/assets/js/a.js" as="script" ' +
-      'fetchpriority="low"><link rel="preload" href="/assets/js/b.js" as="script" fetchpriority="low"></head>' +
-      '<body></body></html>',
+    withRoutePreloads(page(''), ['/assets/js/a.js', '/assets/js/b.js']),
+    page('<script type="application/json" id="__docusaurus-preloads">["/assets/js/a.js","/assets/js/b.js"]</script>'),
   );
+  // Unminified, as the template writes it.
+  assert.match(
+    withRoutePreloads('<body><script type="application/json" id="__docusaurus-scripts">[]</script></body>', ['/a.js']),
+    /^<body><script type="application\/json" id="__docusaurus-preloads">\["\/a.js"\]<\/script><script type=/,
+  );
+  assert.throws(() => withRoutePreloads('<html><head></head><body></body></html>', ['/a.js']), /__docusaurus-scripts/);
 });
