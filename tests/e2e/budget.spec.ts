@@ -3,6 +3,7 @@
 import {gzipSync} from 'node:zlib';
 import {type Response} from '@playwright/test';
 import {expect, test} from './test';
+import {LATE_PRELOAD_MS} from '../../src/ssrTemplate';
 
 /**
  * The issue's target: no more script than a stock Docusaurus classic site. Stock here means Docusaurus 3.10.2 classic
@@ -76,7 +77,7 @@ test.describe('performance budget', () => {
   }
 });
 
-test('the site bundle and the route chunks start after the first contentful paint (src/ssrTemplate.ts)', async ({
+test('the site bundle starts after the first contentful paint, the route chunks then or after LATE_PRELOAD_MS (src/ssrTemplate.ts)', async ({
   page,
 }) => {
   // When a <script> for the bundle enters the document.
@@ -114,5 +115,7 @@ test('the site bundle and the route chunks start after the first contentful pain
   expect(bundleInserted!).toBeGreaterThanOrEqual(paint!);
   expect(chunks.named, 'the page names its route chunks').toBeGreaterThan(0);
   expect(chunks.starts.length, 'every named route chunk was requested').toBe(chunks.named);
-  expect(Math.min(...chunks.starts)).toBeGreaterThanOrEqual(paint!);
+  // The chunks wait for the paint, or for LATE_PRELOAD_MS when the paint is late (a loaded machine); 1 ms for the
+  // timers' coarsened clock.
+  expect(Math.min(...chunks.starts)).toBeGreaterThanOrEqual(Math.min(paint!, LATE_PRELOAD_MS) - 1);
 });

@@ -6,12 +6,13 @@
 import assert from 'node:assert/strict';
 import {test} from 'node:test';
 import {runInNewContext} from 'node:vm';
-import {STARTER} from '../../src/ssrTemplate';
+import {LATE_PRELOAD_MS, STARTER} from '../../src/ssrTemplate';
 
 interface Inserted {
   tag: string;
   rel?: string;
   as?: string;
+  fetchpriority?: string;
   href?: string;
   src?: string;
   async?: boolean;
@@ -32,7 +33,11 @@ function fakePage(
   const observers: Array<{callback: (list: unknown, o: unknown) => void; live: boolean; o: unknown}> = [];
   let now = 0;
   const page = {visibilityState: options.hidden ? 'hidden' : 'visible'};
-  const element = (tag: string) => ({tag}) as unknown as Inserted;
+  const element = (tag: string) => {
+    const e: Record<string, unknown> = {tag};
+    Object.defineProperty(e, 'setAttribute', {value: (name: string, value: string) => (e[name] = value)});
+    return e as unknown as Inserted;
+  };
   const document = {
     get visibilityState() {
       return page.visibilityState;
@@ -69,6 +74,7 @@ function fakePage(
     document,
     PerformanceObserver,
     JSON,
+    performance: {now: () => now},
     requestAnimationFrame: (f: () => void) => frames.push(f),
     setTimeout: (f: () => void, ms = 0) => timers.push({at: now + ms, run: f}),
   };
@@ -116,8 +122,8 @@ function insertedBeforeFirstContentfulPaint(starter: string): Inserted[] {
 }
 
 const expectedStart = [
-  {tag: 'link', rel: 'preload', as: 'script', href: '/assets/js/a.3.js', into: 'head'},
-  {tag: 'link', rel: 'preload', as: 'script', href: '/assets/js/b.4.js', into: 'head'},
+  {tag: 'link', rel: 'preload', as: 'script', fetchpriority: 'low', href: '/assets/js/a.3.js', into: 'head'},
+  {tag: 'link', rel: 'preload', as: 'script', fetchpriority: 'low', href: '/assets/js/b.4.js', into: 'head'},
   {tag: 'script', src: '/assets/js/runtime~main.1.js', async: false, into: 'body'},
   {tag: 'script', src: '/assets/js/main.2.js', async: false, into: 'body'},
 ];
@@ -154,12 +160,23 @@ test('a page that cannot report its paint still starts', () => {
   const left = fakePage(STARTER);
   left.hide();
   assert.deepEqual(left.inserted, expectedStart);
-  // A paint that is never reported: after 5 s.
+  // A paint that is never reported: the chunks after LATE_PRELOAD_MS, the bundle after 5 s.
   const silent = fakePage(STARTER);
   silent.advance(4999);
-  assert.deepEqual(silent.inserted, []);
+  assert.deepEqual(silent.inserted, expectedStart.slice(0, 2));
   silent.advance(1);
   assert.deepEqual(silent.inserted, expectedStart);
+});
+
+test('a late first paint (slow network): the chunks download from LATE_PRELOAD_MS, the bundle starts at the paint', () => {
+  const page = fakePage(STARTER);
+  page.advance(LATE_PRELOAD_MS - 1);
+  assert.deepEqual(page.inserted, [], 'nothing before');
+  page.advance(1);
+  assert.deepEqual(page.inserted, expectedStart.slice(0, 2), 'the chunks, not the bundle');
+  page.advance(700);
+  page.paint('first-contentful-paint');
+  assert.deepEqual(page.inserted, expectedStart, 'then the bundle, and no chunk twice');
 });
 
 test('planted: a starter that goes by the first animation frame is caught', () => {
