@@ -11,6 +11,7 @@ import {dirname, join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {toString} from 'mdast-util-to-string';
 import {codeLines} from '../src/content';
+import {FIGURE} from '../src/estimator/markdown';
 import {reference} from './llamafactory/code-blocks.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -178,6 +179,7 @@ function clauses(tree) {
  * about the card, not an estimate. */
 const CARD_CAPACITY = new Set(['80', '79.6', '79.65']);
 const MEMORY = /显存/;
+const DIRECTIVE = new RegExp(`:${FIGURE}\\{[^}]*\\}`, 'g');
 const GB_FIGURE =
   /(?<![\w.}])(×\s*)?(\d+(?:\.\d+)?)(?:\s*(?:至|到|-|–|~)\s*(\d+(?:\.\d+)?))?\s*GB(\s*(?:显存)?的?显卡|\s*按)?/g;
 
@@ -190,7 +192,7 @@ export function handWrittenMemoryFigures(parsed) {
   let tableAboutMemory = false;
   lines.forEach((text, i) => {
     if (i < parsed.bodyOffset || code.has(i + 1)) return;
-    const prose = text.replace(/`[^`]*`/g, '').replace(/:gpu-mem\{[^}]*\}/g, '');
+    const prose = text.replace(/`[^`]*`/g, '').replace(DIRECTIVE, '');
     const row = text.trimStart().startsWith('|');
     if (!row) tableAboutMemory = false;
     else if (/^\s*\|[\s:|-]+\|\s*$/.test(lines[i + 1] ?? '')) tableAboutMemory = MEMORY.test(prose);

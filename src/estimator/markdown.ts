@@ -11,8 +11,6 @@
 // files, the per-page `.md`) expand line by line with `expandEstimatorLine`. Positions stay the directive's, so file
 // lines in check messages are the lines the writer sees.
 import type {Nodes, Parents, Root, RootContent} from 'mdast';
-
-type Position = NonNullable<Nodes['position']>;
 import {fromMarkdown} from 'mdast-util-from-markdown';
 import {gfmFromMarkdown} from 'mdast-util-gfm';
 import {gfm} from 'micromark-extension-gfm';
@@ -29,6 +27,8 @@ import {
 } from './estimate';
 import {DEFAULTS, describeError, QUERY_KEYS, parseValues, type Field, type FormValues} from './form';
 import {LEFT_OUT, MODELS, type ModelPreset} from './models';
+
+type Position = NonNullable<Nodes['position']>;
 
 /** Setup the tables assume, besides model, method and cards. */
 export const TABLE_BASE = {
@@ -122,8 +122,8 @@ function inferenceTable(): string {
   return table(
     ['模型', 'bf16 权重', '放下权重至少'],
     MODELS.map((m) => {
-      const weights = (m.paramsB * 1e9 * 2) / GIB;
-      const cards = [1, 2, 4, 8].find((n) => weights / n + 2 <= LIMIT_GIB);
+      const weights = weightsPerCard(m.paramsB, 'none', 1);
+      const cards = CARD_COUNTS.find((n) => weights / n + FIXED_OVERHEAD_GIB <= LIMIT_GIB);
       return [m.name, `${gb(weights)} GB`, cards ? `${cards} 卡` : '8 卡放不下'];
     }),
   );
@@ -184,8 +184,8 @@ const FIELD_OF_KEY = new Map(Object.entries(QUERY_KEYS).map(([field, key]) => [k
  * The text of one `:gpu-mem{…}` figure. Its attributes are the estimator's URL keys (model, method, rank, target,
  * precision, zero, offload, cutoff, batch, gc, cards; model=custom with params, layers, hidden, heads, kv, vocab),
  * with the estimator's defaults (LoRA rank 8 on all layers, bf16, no DeepSpeed, cutoff_len 2048, batch 2, gradient
- * checkpointing, 1 card; `cards=fewest` takes the smallest count that fits), plus `show` (FIGURE_SHOWS). For models the estimator leaves out, `params` alone (in
- * billions, no model) gives `show=weights`. Throws an Error that names the directive and the attribute at fault.
+ * checkpointing, 1 card; `cards=fewest` takes the smallest count that fits), plus `show` (FIGURE_SHOWS). For models
+ * the estimator leaves out, `params` alone (in billions, no model) gives `show=weights`. Throws an Error that names the directive and the attribute at fault.
  */
 export function figureText(attributes: Record<string, string | null | undefined>): string {
   const written = Object.entries(attributes)
