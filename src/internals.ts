@@ -135,6 +135,24 @@ export const internals: Internal[] = [
     },
   },
   {
+    id: 'eject-DocSidebar',
+    what: 'ejected DocSidebar (unsafe eject), keeping the desktop sidebar mounted below the breakpoint (issue #28)',
+    users: ['src/theme/DocSidebar/index.tsx'],
+    guard: UNIT,
+    pinned: {[`${CLASSIC}/DocSidebar/index.tsx`]: 'c8ebcf85b048a95dcd02af9c5f63af6ad6f32a1cc94001d81fbb5d86a2e9085a'},
+  },
+  {
+    id: 'eject-DocItem/Layout',
+    what: 'ejected DocItem/Layout (unsafe), keeping the desktop table of contents mounted below the breakpoint (issue #28)',
+    users: ['src/theme/DocItem/Layout/index.tsx', 'src/theme/DocItem/Layout/styles.module.css'],
+    guard: UNIT,
+    pinned: {
+      [`${CLASSIC}/DocItem/Layout/index.tsx`]: '1a22e90d75b8892e5e8c9076b1d86b55b10728d6c17c662ac81a48137eed24da',
+      [`${CLASSIC}/DocItem/Layout/styles.module.css`]:
+        '191d61c1ae48a899dc4cb88a1921644d3a31c6d99066543e695dcc3a2231abde',
+    },
+  },
+  {
     id: 'eject-SearchBar',
     what: 'ejected SearchBar of theme-search-algolia (unsafe), serving the DocSearch modal from either backend',
     users: ['src/theme/SearchBar/index.tsx'],
@@ -172,6 +190,7 @@ export const internals: Internal[] = [
       'src/theme/DocItem/Content/index.tsx',
       'src/theme/ErrorPageContent/index.tsx',
       'src/theme/Logo/index.tsx',
+      'src/theme/Navbar/MobileSidebar/index.tsx',
       'src/theme/NavbarItem/index.tsx',
       'src/theme/NavbarItem/NavbarNavLink/index.tsx',
       'src/theme/NotFound/Content/index.tsx',
@@ -181,6 +200,7 @@ export const internals: Internal[] = [
       [`${CLASSIC}/DocItem/Content/index.tsx`]: 'a60acf97ab953670816c13b7f28c68f9e3d15af00d5b9f8a5e602e8dcc20448b',
       [`${CLASSIC}/ErrorPageContent.tsx`]: '94a807f761167b966e44a9b3a26cd69f085ff00ddd7ce585189f5365300ac236',
       [`${CLASSIC}/Logo/index.tsx`]: '57c3bb938907055312f44b5baa4f561f4e3ae0e8f48dd04c4f805fddaf1cda12',
+      [`${CLASSIC}/Navbar/MobileSidebar/index.tsx`]: 'bcdcffc2de5c5af3bbc779e27efca4589757359b72b7fa48fd0b60cd519423d7',
       [`${CLASSIC}/NavbarItem/index.tsx`]: 'fd2dcb38810bf2caac252e32511bae54b5097defa4215e37078fc6ce9c734122',
       [`${CLASSIC}/NavbarItem/NavbarNavLink.tsx`]: '630b66b2a3bbe7d533686cc829268687fbf6c84f9d0d474cbcdd9c76861a5a6b',
       [`${CLASSIC}/NotFound/Content/index.tsx`]: '44b71ba528b17c08eba546b6462ee97c05b5780a0caf7a297560e3c063cfa9f4',

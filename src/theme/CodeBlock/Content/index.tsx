@@ -4,7 +4,7 @@
 // inline. Here the colours are a stylesheet for both modes (src/prism/themeCss.ts), the lines a memoised component, and
 // a block that hydrates keeps the server's highlighted markup as it is: the browser loads Prism (src/prism/load.ts)
 // only for a block it draws itself (one that a client-side navigation brings).
-import React, {memo, useState, useSyncExternalStore, type ReactNode, type Ref} from 'react';
+import React, {memo, useLayoutEffect, useRef, useState, type ReactNode, type Ref} from 'react';
 import clsx from 'clsx';
 import {blockClassName, Highlight} from '@site/src/prism/highlight';
 import {styledProperties} from '@site/src/prism/themeCss';
@@ -25,8 +25,6 @@ interface LinesProps {
   codeBlockRef: Ref<HTMLPreElement>;
 }
 
-const noSubscription = () => () => {};
-
 const styledCache = new WeakMap<ThemeConfig['prism'], Map<string, Set<string>>>();
 
 /** What both colour themes style, per token type: worked out once for the site's config. */
@@ -36,26 +34,22 @@ function styledTypes(prism: ThemeConfig['prism']): Map<string, Set<string>> {
   return styled;
 }
 
-/**
- * True while React hydrates the server's markup in the browser (it reads the server snapshot then), false in the
- * server render and in any render of the browser's own.
- */
-function useHydrating(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => false,
-    () => ExecutionEnvironment.canUseDOM,
-  );
-}
-
 /** The <pre> with its lines: props that only change when the code or its line markers change. */
 const HighlightedLines = memo(function HighlightedLines(props: LinesProps): ReactNode {
   const {code, language, lineNumbersStart, lineClassNames, className: classNameProp, codeBlockRef} = props;
   const {prism} = useThemeConfig();
   // The props the server rendered with, while this block shows the server's markup (it was hydrated, and has not been
-  // drawn anew since). A change of them draws it anew once Prism is there; until then the markup stays as it is.
-  const hydrating = useHydrating();
-  const [serverProps, setServerProps] = useState(() => (hydrating ? props : undefined));
+  // drawn anew since). A change of them draws it anew once Prism is there; until then the markup stays as it is. In
+  // the browser every block starts so, and the layout effect tells one that React hydrated (its <code> holds the
+  // server's lines) from one the browser mounts itself (empty), which it draws before the browser paints. Issue #28:
+  // this used to be a useSyncExternalStore whose server snapshot said "hydrating"; React re-renders such a hook
+  // synchronously right after hydration, and took every other update of that moment (the providers' effects) into the
+  // same synchronous render, one long task.
+  const [serverProps, setServerProps] = useState(() => (ExecutionEnvironment.canUseDOM ? props : undefined));
+  const serverCode = useRef<HTMLElement>(null);
+  useLayoutEffect(() => {
+    if (serverProps !== undefined && !serverCode.current?.hasChildNodes()) setServerProps(undefined);
+  }, [serverProps]);
   const changed = serverProps !== undefined && !sameLines(serverProps, props);
   const tokenize = useTokenizer(serverProps === undefined || changed);
   if (changed && tokenize) setServerProps(undefined);
@@ -73,7 +67,7 @@ const HighlightedLines = memo(function HighlightedLines(props: LinesProps): Reac
     // React leaves an element's server content alone when it is set as inner HTML (and does not compare it).
     return pre(
       blockClassName(language),
-      <code {...codeProps} dangerouslySetInnerHTML={{__html: ''}} suppressHydrationWarning />,
+      <code {...codeProps} ref={serverCode} dangerouslySetInnerHTML={{__html: ''}} suppressHydrationWarning />,
     );
   }
   return (
