@@ -11,6 +11,10 @@
 // keeps both so. The script names come in JSON data blocks, so that the starter itself is the same text in every
 // build: its sha256 in the Content-Security-Policy (src/host/csp.ts) changes only when this template does, and a host
 // whose CSP header is configured by hand (README, 部署) does not have to change it with each release.
+/** The JSON data block that names the site bundle's scripts (written by the template below). */
+export const SCRIPTS_ID = '__docusaurus-scripts';
+/** The JSON data block that names the page's route chunks (written after the build by src/plugins/route-preload.ts). */
+export const PRELOADS_ID = '__docusaurus-preloads';
 /** When a page has not painted this long after navigation start (a slow network), its route chunks download anyway. */
 export const LATE_PRELOAD_MS = 1000;
 /**
@@ -33,7 +37,7 @@ export const STARTER = `(function () {
   function preload() {
     if (preloaded) return;
     preloaded = true;
-    var chunks = document.getElementById('__docusaurus-preloads');
+    var chunks = document.getElementById('${PRELOADS_ID}');
     if (!chunks) return;
     JSON.parse(chunks.textContent).forEach(function (href) {
       var link = document.createElement('link');
@@ -48,7 +52,7 @@ export const STARTER = `(function () {
     if (started) return;
     started = true;
     preload();
-    var list = document.getElementById('__docusaurus-scripts');
+    var list = document.getElementById('${SCRIPTS_ID}');
     JSON.parse(list.textContent).forEach(function (src) {
       var script = document.createElement('script');
       script.src = src;
@@ -99,7 +103,7 @@ export const ssrTemplate = `
   <body <%~ it.bodyAttributes %>>
     <%~ it.preBodyTags %>
     <div id="__docusaurus"><%~ it.appHtml %></div>
-    <script type="application/json" id="__docusaurus-scripts"><%~ JSON.stringify(it.scripts.map((script) => it.baseUrl + script)) %></script>
+    <script type="application/json" id="${SCRIPTS_ID}"><%~ JSON.stringify(it.scripts.map((script) => it.baseUrl + script)) %></script>
     <script>${STARTER}</script>
     <%~ it.postBodyTags %>
   </body>

@@ -14,6 +14,7 @@
 import {readFile, readdir, writeFile} from 'node:fs/promises';
 import {join, relative, sep} from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
+import {PRELOADS_ID, SCRIPTS_ID} from '../ssrTemplate';
 
 interface ClientManifest {
   entrypoints: string[];
@@ -66,17 +67,14 @@ export function routeOfPage(path: string): string {
   return route === '' ? '/' : route;
 }
 
-/** The id of the JSON block that names a page's route chunks for the starter (src/ssrTemplate.ts) to preload. */
-export const PRELOADS_ID = '__docusaurus-preloads';
-
 /**
  * The page with its route chunks named in a JSON block just before the bundle's own (`__docusaurus-scripts`), which
  * the page's starter reads once the page has painted: it preloads them, then starts the bundle.
  */
 export function withRoutePreloads(html: string, hrefs: string[]): string {
   // The build minifies the page, quotes included.
-  const at = html.search(/<script type="?application\/json"? id="?__docusaurus-scripts"?>/);
-  if (at < 0) throw new Error('route-preload：页面里没有 __docusaurus-scripts 数据块（src/ssrTemplate.ts 变了？）');
+  const at = html.search(new RegExp(`<script type="?application/json"? id="?${SCRIPTS_ID}"?>`));
+  if (at < 0) throw new Error(`route-preload：页面里没有 ${SCRIPTS_ID} 数据块（src/ssrTemplate.ts 变了？）`);
   const block = `<script type="application/json" id="${PRELOADS_ID}">${JSON.stringify(hrefs)}</script>`;
   return html.slice(0, at) + block + html.slice(at);
 }
