@@ -3,7 +3,7 @@
 // (src/prism/load.ts); copy and word wrap work, and a block that a client-side navigation brings is highlighted.
 import {type Page} from '@playwright/test';
 import {expect, test} from './test';
-import {idle, navigate, press, visit} from './helpers';
+import {idle, navigate, press, recordRemovals, visit} from './helpers';
 
 const CODE_PAGE = '/docs/documents/guide/Train/parameter';
 const block = (page: Page) => page.locator('.theme-code-block').first();
@@ -18,28 +18,13 @@ function prismScriptLoads(page: Page): string[] {
   return urls;
 }
 
-/** Counts <pre> and line elements taken out of the document from the first byte on (the stock theme redrew them). */
-async function countRemovedLines(page: Page): Promise<() => Promise<number>> {
-  await page.addInitScript(() => {
-    const w = window as unknown as {removedLines: number};
-    w.removedLines = 0;
-    new MutationObserver((records) => {
-      for (const record of records) {
-        for (const node of Array.from(record.removedNodes)) {
-          if (node instanceof Element && (node.matches('pre, .token-line') || node.querySelector('pre, .token-line'))) {
-            w.removedLines++;
-          }
-        }
-      }
-    }).observe(document, {childList: true, subtree: true});
-  });
-  return () => page.evaluate(() => (window as unknown as {removedLines: number}).removedLines);
-}
+/** The elements a redraw takes out of the document (the stock theme redrew every block after hydration). */
+const SERVER_LINES = 'pre, .token-line';
 
 const comment = (page: Page) => page.locator('.theme-code-block .token.comment').first();
 
 test('hydration keeps the server-rendered code blocks in place', async ({page}) => {
-  const removed = await countRemovedLines(page);
+  const removed = await recordRemovals(page, SERVER_LINES);
   const prism = prismScriptLoads(page);
   await visit(page, CODE_PAGE);
   // Whatever the page does after hydration (effects, idle work) has run before the lines are counted.
@@ -48,7 +33,7 @@ test('hydration keeps the server-rendered code blocks in place', async ({page}) 
   expect(await page.locator('.theme-code-block .token-line span').count()).toBeGreaterThan(50);
   // The server's tokens, coloured: a comment in vsLight's green.
   await expect(comment(page)).toHaveCSS('color', 'rgb(0, 128, 0)');
-  expect(await removed()).toBe(0);
+  expect((await removed()).length).toBe(0);
   expect(prism, 'Prism is not run for a page as it arrives').toEqual([]);
 });
 
@@ -64,7 +49,7 @@ test('a reader in dark mode has dark code blocks before the scripts run; the tog
   await expect(comment(page)).toHaveCSS('color', 'rgb(153, 153, 153)');
   await page.unroute('**/assets/js/**');
 
-  const removed = await countRemovedLines(page);
+  const removed = await recordRemovals(page, SERVER_LINES);
   const prism = prismScriptLoads(page);
   await visit(page, CODE_PAGE);
   await expect(comment(page)).toHaveCSS('color', 'rgb(153, 153, 153)');
@@ -78,7 +63,7 @@ test('a reader in dark mode has dark code blocks before the scripts run; the tog
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
   await expect(block(page).locator('pre')).toHaveCSS('background-color', 'rgb(255, 255, 255)');
   await expect(comment(page)).toHaveCSS('color', 'rgb(0, 128, 0)');
-  expect(await removed(), 'lines drawn again').toBe(0);
+  expect((await removed()).length, 'lines drawn again').toBe(0);
   expect(prism, 'Prism is not needed for the colours').toEqual([]);
 });
 

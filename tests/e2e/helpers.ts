@@ -82,6 +82,27 @@ export async function idle(page: Page, times = 2): Promise<void> {
   }, times);
 }
 
+/**
+ * Records, from the first byte of the next navigation on, each element taken out of the document that is or holds an
+ * element matching `selector` (what hydration must keep). Call before loading the page; the function returned reads
+ * the list, one `tag.class.class` per removed element.
+ */
+export async function recordRemovals(page: Page, selector: string): Promise<() => Promise<string[]>> {
+  await page.addInitScript((kept) => {
+    const removed: string[] = [];
+    (window as unknown as {removedOnLoad: string[]}).removedOnLoad = removed;
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of Array.from(record.removedNodes)) {
+          if (!(node instanceof Element) || !(node.matches(kept) || node.querySelector(kept))) continue;
+          removed.push(`${node.tagName.toLowerCase()}.${Array.from(node.classList).join('.')}`);
+        }
+      }
+    }).observe(document, {childList: true, subtree: true});
+  }, selector);
+  return () => page.evaluate(() => (window as unknown as {removedOnLoad: string[]}).removedOnLoad);
+}
+
 /** Whether the page has the mobile layout (the switch is at 996 px). */
 export function isMobile(page: Page): boolean {
   return (page.viewportSize()?.width ?? 1280) < 997;

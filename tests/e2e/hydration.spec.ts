@@ -3,9 +3,8 @@
 // draws the mobile menu in the same synchronous render; here both stay (the stylesheet hides them below 997 px, as it
 // does before hydration: src/theme/DocSidebar, src/theme/DocItem/Layout) and the menu is drawn in a transition
 // (src/theme/Navbar/MobileSidebar). Code blocks have their own test (code-blocks.spec.ts).
-import {type Page} from '@playwright/test';
 import {expect, test} from './test';
-import {idle, press, visit} from './helpers';
+import {idle, press, recordRemovals, visit} from './helpers';
 
 const PAGE = '/docs/documents/guide/Train/parameter';
 /**
@@ -16,28 +15,11 @@ const PAGE = '/docs/documents/guide/Train/parameter';
 const KEPT =
   '.theme-doc-sidebar-menu, .menu__list-item, .theme-doc-toc-desktop, .theme-doc-toc-mobile, .table-of-contents__link, .theme-doc-markdown > *';
 
-/** Records, from the first byte on, each removed element that is or holds one of KEPT. */
-async function recordRemovals(page: Page): Promise<() => Promise<string[]>> {
-  await page.addInitScript((kept) => {
-    const removed: string[] = [];
-    (window as unknown as {removedOnLoad: string[]}).removedOnLoad = removed;
-    new MutationObserver((records) => {
-      for (const record of records) {
-        for (const node of Array.from(record.removedNodes)) {
-          if (!(node instanceof Element) || !(node.matches(kept) || node.querySelector(kept))) continue;
-          removed.push(`${node.tagName.toLowerCase()}.${Array.from(node.classList).join('.')}`);
-        }
-      }
-    }).observe(document, {childList: true, subtree: true});
-  }, KEPT);
-  return () => page.evaluate(() => (window as unknown as {removedOnLoad: string[]}).removedOnLoad);
-}
-
 test(
   'on a phone, hydration keeps the sidebar, the tables of contents and the article',
   {tag: '@mobile'},
   async ({page}) => {
-    const removed = await recordRemovals(page);
+    const removed = await recordRemovals(page, KEPT);
     await visit(page, PAGE);
     // Whatever the page does after hydration (effects, the menu's transition, idle work) has run before counting.
     await idle(page);
