@@ -122,6 +122,10 @@ const config = {
     './src/plugins/llms-txt.ts',
     './src/plugins/prism.ts',
     './src/plugins/csp-no-eval.ts',
+    // The search modal's styles load with the modal, not with the page (src/plugins/search-styles.ts).
+    './src/plugins/search-styles.ts',
+    // The bundle starts in three tasks instead of one long one (src/startup/entry.ts).
+    './src/plugins/staged-entry.ts',
     // Each page names its route chunks for preloading, so they download with the bundle (src/plugins/route-preload.ts).
     './src/plugins/route-preload.ts',
     [

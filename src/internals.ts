@@ -94,6 +94,49 @@ export const internals: Internal[] = [
     guard: UNIT,
     snippets: [{file: '@docusaurus/core/lib/client/exports/Link.js', text: 'window.docusaurus.prefetch(targetLink);'}],
   },
+  {
+    id: 'staged-entry',
+    what: 'core’s client config names client/clientEntry.js as the browser entry, which our entry replaces and then imports; the steps before it evaluate what clientEntry.js and App.js import (react-dom/client, @generated/client-modules, @generated/routes, App) and start its preload(pathname) early',
+    users: ['src/plugins/staged-entry.ts', 'src/startup/entry.ts', 'tests/unit/staged-entry.test.ts'],
+    guard: UNIT,
+    pinned: {
+      '@docusaurus/core/lib/client/clientEntry.js': 'a9d6514eaf79c05c7d5275b5139298a5467c1c8339ab8a887c5d8ba61aff9871',
+      '@docusaurus/core/lib/client/App.js': '1442f48492b535165d7e2767d4d1615713bb517a883c5142113740aaef086cba',
+      '@docusaurus/core/lib/client/preload.js': '8c1e3de18d307e2fb4aee43f765f1d06b05357889b9923467bef44a358683542',
+    },
+    snippets: [
+      {
+        file: '@docusaurus/core/lib/webpack/client.js',
+        text: "entry: path_1.default.resolve(__dirname, '../client/clientEntry.js'),",
+      },
+    ],
+  },
+  {
+    id: 'browser-context',
+    what: 'useIsBrowser and BrowserOnly read the Context of core’s client/browserContext.js, which Root provides again (turned true in a transition); core renders HasHydratedDataAttribute outside Root, so data-has-hydrated keeps core’s timing',
+    users: ['src/theme/Root.tsx'],
+    guard: UNIT,
+    pinned: {
+      '@docusaurus/core/lib/client/browserContext.js':
+        'f0765ea0de6c682044acc2d1f6f7d474e9ac389591a8e97f877e437c09225b4c',
+    },
+    snippets: [{file: '@docusaurus/core/lib/client/App.js', text: '</Root>\n          <HasHydratedDataAttribute />'}],
+  },
+  {
+    id: 'css-cache-group',
+    what: 'core’s splitChunks puts every CSS module into one `styles` file (cache group priority 50); a group above it keeps the search modal’s CSS (@docsearch/css’s dist/modal.css; the page keeps dist/_variables.css and dist/button.css) for the modal',
+    users: ['src/plugins/search-styles.ts', 'src/theme/SearchBar/index.tsx', 'src/theme/SearchBar/modalStyles.ts'],
+    guard: UNIT,
+    snippets: [
+      {
+        file: '@docusaurus/core/lib/webpack/base.js',
+        text: "name: 'styles',\n                            type: 'css/mini-extract',",
+      },
+      {file: '@docusaurus/core/lib/webpack/base.js', text: 'priority: 50,'},
+      {file: '@docsearch/css/dist/modal.css', text: '.DocSearch-Container{'},
+      {file: '@docsearch/css/dist/button.css', text: '.DocSearch-Button{'},
+    ],
+  },
   // Swizzled components: ejected copies (pinned to the file we copied) and unsafe wraps (pinned to the file we wrap).
   {
     id: 'eject-CodeBlock',

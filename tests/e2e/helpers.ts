@@ -19,9 +19,13 @@ export function collectErrors(page: Page): string[] {
   return errors;
 }
 
-/** Waits until React has hydrated the page, so client-side handlers (shortcuts, toggles) are attached. */
+/**
+ * Waits until React has hydrated the page, so client-side handlers (shortcuts, toggles) are attached, and the theme
+ * has drawn its browser-only state (category toggles instead of links, code-block buttons), which follows hydration
+ * in a transition (src/theme/Root.tsx sets `data-theme-live` when it is done).
+ */
 export async function hydrated(page: Page): Promise<void> {
-  await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
+  await page.locator('html[data-has-hydrated="true"][data-theme-live="true"]').waitFor({state: 'attached'});
 }
 
 /**

@@ -55,6 +55,29 @@ test.describe('embedded search', () => {
     await expect(page.locator('.DocSearch-Button')).toBeFocused();
   });
 
+  test('the modal’s styles load with the modal, after the page’s, and our overrides win', async ({page}) => {
+    // Style rules of the page's stylesheets that draw the modal (src/plugins/search-styles.ts keeps them out of the
+    // stylesheet the first paint waits for).
+    const modalRules = () =>
+      page.evaluate(
+        () =>
+          Array.from(document.styleSheets)
+            .flatMap((sheet) => Array.from(sheet.cssRules))
+            .filter((rule) => rule instanceof CSSStyleRule && rule.selectorText.includes('.DocSearch-Modal')).length,
+      );
+    await visit(page, DOC);
+    expect(await modalRules()).toBe(0);
+    await page.keyboard.press('Control+k');
+    await expect(input(page)).toBeFocused();
+    expect(await modalRules()).toBeGreaterThan(0);
+    const container = page.locator('.DocSearch-Container');
+    await expect(container).toHaveCSS('position', 'fixed');
+    // DocSearch's own rule puts it at the navbar's level; ours (modal.css, loaded after it) one above.
+    const navbar = await page.locator('.navbar').evaluate((el) => Number(getComputedStyle(el).zIndex));
+    await expect(container).toHaveCSS('z-index', String(navbar + 1));
+    await expect(modal(page)).toBeVisible();
+  });
+
   test('slash opens outside text fields, Escape gives focus back; Ctrl+F is left alone', async ({page}) => {
     await visit(page, DOC);
     await page.keyboard.press('Control+f');

@@ -3,6 +3,8 @@
 // the site bundle is requested before the first paint (preloaded at low priority from the <head>, so its download does
 // not wait for the paint, after which the page's starter starts it); the route chunks are requested after it.
 import assert from 'node:assert/strict';
+import {readFileSync} from 'node:fs';
+import {join} from 'node:path';
 import {test} from 'node:test';
 import {
   buildDir,
@@ -44,6 +46,22 @@ for (const dir of [buildDir, testBuildDir]) {
         bundle,
         `${path}: scripts requested before the first paint, where only the site bundle may be`,
       );
+    }
+  });
+}
+
+for (const dir of [buildDir, testBuildDir]) {
+  test(`${dir}: the stylesheet every page waits for leaves the search modal's rules to the modal`, () => {
+    for (const path of sitemapPaths(dir)) {
+      const head = builtText(path, dir).split('</head>')[0]!;
+      const sheets = tags(head, 'link')
+        .filter((link) => link.rel === 'stylesheet')
+        .map((link) => readFileSync(join(dir, link.href!), 'utf8'));
+      assert.equal(sheets.length, 1, `${path}: one stylesheet`);
+      // The button is drawn with the page; the modal, its screens and our overrides load with the modal
+      // (src/plugins/search-styles.ts).
+      assert.match(sheets[0]!, /\.DocSearch-Button\{/, `${path}: the search button's rules`);
+      assert.doesNotMatch(sheets[0]!, /\.DocSearch-(Modal|Container|Dropdown|Hit)\b/, `${path}: modal rules`);
     }
   });
 }

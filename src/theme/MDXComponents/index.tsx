@@ -1,5 +1,5 @@
 // Registry extension: a table wider than the page scrolls inside a region that the keyboard can focus and scroll.
-import React, {useEffect, useRef, useState, type ComponentProps, type ReactNode} from 'react';
+import React, {startTransition, useEffect, useRef, useState, type ComponentProps, type ReactNode} from 'react';
 import MDXComponents from '@theme-original/MDXComponents';
 import {translate} from '@docusaurus/Translate';
 import styles from './styles.module.css';
@@ -10,9 +10,16 @@ function Table(props: ComponentProps<'table'>): ReactNode {
   useEffect(() => {
     const element = scroller.current;
     if (!element) return undefined;
-    const update = () => setScrolls(element.scrollWidth > element.clientWidth);
-    update();
-    if (typeof ResizeObserver === 'undefined') return undefined;
+    const update = () => {
+      const overflows = element.scrollWidth > element.clientWidth;
+      startTransition(() => setScrolls(overflows));
+    };
+    if (typeof ResizeObserver === 'undefined') {
+      update();
+      return undefined;
+    }
+    // The observer reports the box once when it starts observing, after the browser's next layout: measuring here
+    // instead would force that layout inside hydration's effects. The attributes follow in a transition.
     const observer = new ResizeObserver(update);
     observer.observe(element);
     return () => observer.disconnect();

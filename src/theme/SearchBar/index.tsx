@@ -27,6 +27,8 @@ import type {ThemeConfig as AlgoliaThemeConfig} from '@docusaurus/theme-search-a
 import {getLocalSearchClient} from '@site/src/search/client/client';
 import {MAX_QUERY_LENGTH, SMALL_SCREEN_QUERY, SNIPPET_WORDS, SNIPPET_WORDS_SMALL} from '@site/src/search/shared/limits';
 import ModalScreen from './ModalScreen';
+import '@docsearch/css/dist/_variables.css';
+import '@docsearch/css/dist/button.css';
 import './styles.css';
 
 type AlgoliaConfig = AlgoliaThemeConfig['algolia'] & {maxResultsPerGroup?: number};
@@ -41,7 +43,7 @@ function importDocSearchModalIfNeeded(): Promise<void> {
   if (DocSearchModal) return Promise.resolve();
   return Promise.all([
     import('@docsearch/react/modal'),
-    import('@docsearch/react/style'),
+    import('./modalStyles'),
     import('@theme/SearchTranslations'),
   ]).then(([{DocSearchModal: Modal}, , {default: translations}]) => {
     modalTranslations = translations.modal;

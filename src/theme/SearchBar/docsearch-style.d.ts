@@ -1,2 +1,0 @@
-// DocSearch ships its stylesheet as a side-effect module without types.
-declare module '@docsearch/react/style';
