@@ -146,7 +146,7 @@ const config = {
     // Search waits for an input method's composition to end (Chinese typed as pinyin).
     './src/clientModules/searchComposition.ts',
     // Starts loading Prism on a client-side navigation (code blocks draw their tokens with it).
-    './src/prism/load.ts',
+    './src/prism/navigation.ts',
   ],
   // For the browser: which search backend, and where `/` redirects to (src/pages/index.tsx).
   customFields: {searchLocal: search.local, homeDocPath},

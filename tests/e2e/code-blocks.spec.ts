@@ -35,6 +35,8 @@ test('hydration keeps the server-rendered code blocks in place', async ({page}) 
   await expect(comment(page)).toHaveCSS('color', 'rgb(0, 128, 0)');
   expect((await removed()).length).toBe(0);
   expect(prism, 'Prism is not run for a page as it arrives').toEqual([]);
+  // It is prefetched (by the route chunk that holds src/prism/load.ts), ready for a client-side navigation.
+  await expect(page.locator('link[rel="prefetch"][href*="/assets/js/prism."]')).toBeAttached();
 });
 
 test('a reader in dark mode has dark code blocks before the scripts run; the toggle restyles them in place', async ({
