@@ -5,8 +5,10 @@
 // context of the system Chromium with a 4x CPU slowdown. Two passes, each interleaved (A B C, C B A, …):
 //
 // - slow 4G (DevTools' emulation of Lighthouse's slow 4G: 562.5 ms latency, 1.44 Mbit/s down, 675 kbit/s up): first
-//   contentful paint (Paint Timing), when the site bundle's response started (Resource Timing), and hydration, the
-//   moment React marks <html data-has-hydrated="true">;
+//   contentful paint (Paint Timing), when the site bundle's response started (Resource Timing), hydration, the
+//   moment React marks <html data-has-hydrated="true">, and when the theme is live: our theme draws its browser-only
+//   state (category toggles, code-block buttons) in a transition after hydration and then marks
+//   <html data-theme-live="true"> (src/theme/Root.tsx); for a build without that mark (stock), hydration;
 // - no network throttling, with a Chromium trace: blocking, the time the main thread's tasks run beyond 50 ms each
 //   (Lighthouse's TBT, on a real trace) from navigation until 2.5 s after the page hydrated (the floor: loaded), and
 //   busy, their whole duration.
@@ -18,7 +20,8 @@
 //   npm run bench:hydration -- --rounds 5 --cpu-rounds 6 --port 3500 build other-build stock
 //   npm run bench:hydration -- --page /docs/documents/overview   # other pages (repeatable)
 import {loadavg} from 'node:os';
-import {resolve} from 'node:path';
+import {readdirSync, readFileSync} from 'node:fs';
+import {join, resolve} from 'node:path';
 import {parseArgs} from 'node:util';
 import {chromium, type Browser, type Page} from '@playwright/test';
 import {
@@ -61,6 +64,7 @@ interface Sample {
   fcp: number;
   bundle: number;
   hydrated: number;
+  live: number;
   blocking: number;
   busy: number;
 }
@@ -101,7 +105,21 @@ export function mainThreadBlocking(events: TraceEvent[]): {blocking: number; bus
   return {blocking: sum(busiest.map((d) => Math.max(0, d - 50))), busy: sum(busiest)};
 }
 
-async function load(browser: Browser, url: string, throttleNetwork: boolean, scripted: boolean): Promise<Sample> {
+/** Whether a build's theme marks <html data-theme-live> (ours does, src/theme/Root.tsx; stock does not). */
+function marksLive(dir: string): boolean {
+  const js = join(dir, 'assets', 'js');
+  return readdirSync(js).some(
+    (f) => f.endsWith('.js') && readFileSync(join(js, f), 'utf8').includes('data-theme-live'),
+  );
+}
+
+async function load(
+  browser: Browser,
+  url: string,
+  throttleNetwork: boolean,
+  scripted: boolean,
+  live: boolean,
+): Promise<Sample> {
   const context = await browser.newContext({viewport: {width: 412, height: 823}, isMobile: true, hasTouch: true});
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -113,15 +131,16 @@ async function load(browser: Browser, url: string, throttleNetwork: boolean, scr
   // observer watches the document, since <html> may not exist yet when this runs.
   await page.addInitScript(`
     new MutationObserver((_, observer) => {
-      if (document.documentElement.hasAttribute('data-has-hydrated')) {
-        window.__hydratedAt = performance.now();
-        observer.disconnect();
-      }
-    }).observe(document, {subtree: true, attributes: true, attributeFilter: ['data-has-hydrated']});
+      const html = document.documentElement;
+      if (html.hasAttribute('data-has-hydrated')) window.__hydratedAt ??= performance.now();
+      if (html.hasAttribute('data-theme-live')) window.__liveAt ??= performance.now();
+      if (window.__hydratedAt !== undefined && window.__liveAt !== undefined) observer.disconnect();
+    }).observe(document, {subtree: true, attributes: true, attributeFilter: ['data-has-hydrated', 'data-theme-live']});
   `);
   if (!throttleNetwork) await browser.startTracing(page, {categories: ['toplevel', 'devtools.timeline']});
   await page.goto(url, {waitUntil: scripted ? 'commit' : 'load'});
   if (scripted) await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached', timeout: 60_000});
+  if (live) await page.locator('html[data-theme-live="true"]').waitFor({state: 'attached', timeout: 60_000});
   // A function, not a string: Playwright would evaluate a string with eval, which the site's CSP forbids.
   await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, null, {
     timeout: 60_000,
@@ -138,6 +157,7 @@ async function load(browser: Browser, url: string, throttleNetwork: boolean, scr
       fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
       bundle: bundle ? bundle.responseStart : NaN,
       hydrated: window.__hydratedAt ?? NaN,
+      live: window.__liveAt ?? window.__hydratedAt ?? NaN,
     };
   })()`)) as Omit<Sample, 'blocking' | 'busy'>;
   await context.close();
@@ -152,6 +172,7 @@ function settle(page: Page): Promise<void> {
 async function main() {
   const {variants, cleanup} = await resolveVariants(positionals);
   const FLOOR_INDEX = variants.findIndex((v) => v.name === FLOOR);
+  const live = variants.map((v, i) => i !== FLOOR_INDEX && marksLive(v.dir));
   const servers = await Promise.all(variants.map((v, i) => serveNginx(v.dir, BASE_PORT + i)));
   const browser = await chromium.launch({executablePath: chromiumPath, args: chromiumArgs});
   const load1 = [loadavg()[0]!];
@@ -174,7 +195,13 @@ async function main() {
           if (round % 2) order.reverse();
           for (const i of order) {
             samples[k]![i]![p]!.push(
-              await load(browser, `http://127.0.0.1:${BASE_PORT + i}${path}`, pass.network, i !== FLOOR_INDEX),
+              await load(
+                browser,
+                `http://127.0.0.1:${BASE_PORT + i}${path}`,
+                pass.network,
+                i !== FLOOR_INDEX,
+                live[i]!,
+              ),
             );
           }
         }
@@ -193,6 +220,7 @@ async function main() {
     {pass: 0, key: 'fcp', label: 'first contentful paint, slow 4G'},
     {pass: 0, key: 'bundle', label: 'bundle response start, slow 4G'},
     {pass: 0, key: 'hydrated', label: 'hydrated, slow 4G'},
+    {pass: 0, key: 'live', label: 'theme live (data-theme-live; without it, hydrated), slow 4G'},
     {pass: 1, key: 'blocking', label: 'main-thread blocking (tasks beyond 50 ms)'},
     {pass: 1, key: 'busy', label: 'main-thread busy (all tasks)'},
     {pass: 1, key: 'hydrated', label: 'hydrated, no network throttling'},
@@ -206,9 +234,10 @@ async function main() {
     for (const {pass, key, label} of tables) {
       console.log(`  ${label}`);
       const of = (i: number) => spread(samples[pass]![i]![p]!.map((s) => s[key]));
-      const floor = key === 'hydrated' || key === 'bundle' ? undefined : of(FLOOR_INDEX);
+      const scriptOnly = key === 'hydrated' || key === 'live' || key === 'bundle';
+      const floor = scriptOnly ? undefined : of(FLOOR_INDEX);
       variants.forEach((v, i) => {
-        if ((key === 'hydrated' || key === 'bundle') && i === FLOOR_INDEX) return;
+        if (scriptOnly && i === FLOOR_INDEX) return;
         console.log(row(v.name, width, of(i), ms, i === 0 ? undefined : of(0), i === FLOOR_INDEX ? undefined : floor));
       });
     }
