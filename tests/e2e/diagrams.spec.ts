@@ -26,19 +26,26 @@ for (const path of ['/docs/documents/overview', '/docs/documents/guide/Train/str
 }
 
 test('Mermaid loads only when a diagram comes near the viewport', async ({page}) => {
-  const mermaidScripts: string[] = [];
-  page.on('response', async (response) => {
+  // The Mermaid library itself (not the small theme component that loads it), told by its text. Reading a body is
+  // asynchronous: a script the page has already run may not be read yet, so each check waits for every read so far.
+  const reads: Array<Promise<string | null>> = [];
+  page.on('response', (response) => {
     if (!response.url().endsWith('.js')) return;
-    // The Mermaid library itself (not the small theme component that loads it).
-    if ((await response.text().catch(() => '')).includes('flowchart-v2')) mermaidScripts.push(response.url());
+    reads.push(
+      response.text().then(
+        (text) => (text.includes('flowchart-v2') ? response.url() : null),
+        () => null,
+      ),
+    );
   });
+  const mermaidScripts = async () => (await Promise.all(reads)).filter((url) => url !== null);
   // The page's diagram sits far below the first screen on both viewports.
   await visit(page, '/docs/documents/best-practice/health');
   await page.waitForLoadState('networkidle');
   const placeholder = page.getByRole('img', {name: '图表加载中'}).first();
   await expect(placeholder).toBeAttached();
-  expect(mermaidScripts).toEqual([]);
+  expect(await mermaidScripts()).toEqual([]);
   await placeholder.scrollIntoViewIfNeeded();
   await expect(page.locator('.docusaurus-mermaid-container svg').first()).toBeVisible();
-  expect(mermaidScripts.length).toBeGreaterThan(0);
+  expect((await mermaidScripts()).length).toBeGreaterThan(0);
 });
