@@ -1,6 +1,6 @@
 // Puts src/startup/entry.ts in place of Docusaurus' browser entry (core's client/clientEntry.js, which it then
-// imports): the bundle starts in three tasks instead of one long one. src/internals.ts lists the reach (the entry's
-// path in core's client config).
+// imports): the bundle starts in several short tasks instead of one long one. src/internals.ts lists the reach (the
+// entry's path in core's client config).
 import {createRequire} from 'node:module';
 import {join} from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
