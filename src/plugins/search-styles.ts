@@ -7,7 +7,7 @@
 import type {Plugin} from '@docusaurus/types';
 
 /** The CSS modules of the search modal. */
-export const SEARCH_MODAL_CSS =
+const SEARCH_MODAL_CSS =
   /([\\/]@docsearch[\\/]css[\\/]dist[\\/]modal|[\\/]src[\\/]theme[\\/]SearchBar[\\/]modal)\.css$/;
 
 export default function searchStylesPlugin(): Plugin {

@@ -10,7 +10,7 @@ import React, {startTransition, useEffect, useLayoutEffect, useState, type React
 import {Context} from '@docusaurus/core/lib/client/browserContext';
 
 /** Set on <html> once the theme has rendered as in the browser. */
-export const LIVE_ATTRIBUTE = 'data-theme-live';
+const LIVE_ATTRIBUTE = 'data-theme-live';
 
 function Live(): null {
   useLayoutEffect(() => {
