@@ -11,6 +11,8 @@
 // keeps both so. The script names come in JSON data blocks, so that the starter itself is the same text in every
 // build: its sha256 in the Content-Security-Policy (src/host/csp.ts) changes only when this template does, and a host
 // whose CSP header is configured by hand (README, 部署) does not have to change it with each release.
+import {EARLY_SEARCH_SCRIPT} from './search/client/earlyIntent';
+
 /** The JSON data block that names the site bundle's scripts (written by the template below). */
 export const SCRIPTS_ID = '__docusaurus-scripts';
 /** The JSON data block that names the page's route chunks (written after the build by src/plugins/route-preload.ts). */
@@ -93,6 +95,7 @@ export const ssrTemplate = `
       <%~ metaAttribute %>
     <% }); %>
     <%~ it.headTags %>
+    <script>${EARLY_SEARCH_SCRIPT}</script>
     <% it.stylesheets.forEach((stylesheet) => { %>
       <link rel="stylesheet" href="<%= it.baseUrl %><%= stylesheet %>" />
     <% }); %>

@@ -54,10 +54,14 @@ export default function ModalScreen({
     update();
     const observer = new MutationObserver(update);
     observer.observe(document.body, {childList: true, subtree: true});
-    document.addEventListener('input', update, true);
+    // In the bubble phase, after React has handled the input (issue #35). A state update made before that, in the
+    // capture phase, was committed at the microtask checkpoint between the two listeners: React wrote DocSearch's
+    // query, one key behind, back into the box, its value tracker took that value, and it then saw no change and
+    // never called onChange: the key was lost (11 of 15 words typed at 30 ms a key).
+    document.addEventListener('input', update);
     return () => {
       observer.disconnect();
-      document.removeEventListener('input', update, true);
+      document.removeEventListener('input', update);
     };
   }, []);
 

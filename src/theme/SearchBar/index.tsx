@@ -25,6 +25,7 @@ import Translate, {translate} from '@docusaurus/Translate';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import type {ThemeConfig as AlgoliaThemeConfig} from '@docusaurus/theme-search-algolia';
 import {getLocalSearchClient} from '@site/src/search/client/client';
+import {searchIntent} from '@site/src/search/client/earlyIntent';
 import {MAX_QUERY_LENGTH, SMALL_SCREEN_QUERY, SNIPPET_WORDS, SNIPPET_WORDS_SMALL} from '@site/src/search/shared/limits';
 import ModalScreen from './ModalScreen';
 import '@docsearch/css/dist/_variables.css';
@@ -99,6 +100,9 @@ export default function SearchBar(): ReactNode {
   const [failed, setFailed] = useState(false);
 
   const openModal = useCallback(() => {
+    // Until the box has focus, the keys typed go to the early script's record and then into the box
+    // (src/search/client/earlyIntent.ts): the modal's code may still be loading.
+    searchIntent().waiting = true;
     setContainer((existing) => {
       if (existing) return existing;
       const div = document.createElement('div');
@@ -111,10 +115,25 @@ export default function SearchBar(): ReactNode {
   }, []);
 
   const closeModal = useCallback(() => {
+    const intent = searchIntent();
+    intent.waiting = false;
+    intent.text = '';
     setIsOpen(false);
     searchButtonRef.current?.focus();
     setInitialQuery(undefined);
   }, []);
+
+  // From here on the bar handles shortcuts and clicks itself; a request made before the page was live opens the modal
+  // now, with what was typed meanwhile.
+  useEffect(() => {
+    const intent = searchIntent();
+    intent.live = true;
+    if (intent.open) {
+      intent.open = false;
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- the early script is outside React; read once, on mount
+      openModal();
+    }
+  }, [openModal]);
 
   useDocSearchKeyboardEvents({
     isOpen,
