@@ -5,6 +5,7 @@ import type {HostOptions} from './src/plugins/host';
 import type {SeoOptions} from './src/plugins/seo';
 import {ssrTemplate} from './src/ssrTemplate';
 import estimatorRemark from './src/plugins/estimator-remark';
+import {reviewStamp} from './src/reviews';
 import {
   consoleUrl,
   e2eFixtures,
@@ -115,6 +116,12 @@ const config = {
     // Our pages use `## 标题 {#id}` and `:::tip 提示`; keep both syntaxes under the v4 flags.
     mdx1Compat: {comments: true, admonitions: true, headingIds: true},
     hooks: {onBrokenMarkdownLinks: 'throw', onBrokenMarkdownImages: 'throw'},
+    // Each doc page's review stamp (reviews/README.md) joins its front matter as `review`, for src/theme/LastUpdated.
+    parseFrontMatter: async (params) => {
+      const result = await params.defaultParseFrontMatter(params);
+      const review = reviewStamp(params.filePath, params.fileContent);
+      return review ? {...result, frontMatter: {...result.frontMatter, review}} : result;
+    },
   },
   themes: ['@docusaurus/theme-mermaid'],
   plugins: [
