@@ -15,7 +15,7 @@ import {loadSiteDocs, siteSettings} from '../src/content/site';
 import {checkBlocks, checkSyntax, syntaxJobs} from './llamafactory/code-blocks.mjs';
 import {OUTPUT_LANGS, checkInlineMessages, checkMessageBlocks, metaOrigin} from './llamafactory/messages.mjs';
 import {checkInlineArgument} from './llamafactory/prose.mjs';
-import {checkConventions, inventory} from './conventions.mjs';
+import {checkConventions, conventions, inventory} from './conventions.mjs';
 
 const {siteDir} = siteSettings;
 const staticDir = join(siteDir, 'static');
@@ -234,7 +234,7 @@ function docId(file) {
 /** Prints what the pages say about each site convention (src/content/conventions.json), with pages and lines. */
 async function listConventions(files) {
   const pages = await Promise.all(files.map(async (file) => ({id: docId(file), parsed: await readMarkdown(file)})));
-  const {paths, bounds, labels} = inventory(pages);
+  const {paths, bounds, labels, facts} = inventory(pages);
   const short = (where) => `${where.length}×: ${where.slice(0, 3).join(', ')}${where.length > 3 ? ', …' : ''}`;
   console.log('# /workspace paths, by conventional location');
   for (const [key, list] of [...paths].sort()) {
@@ -246,6 +246,12 @@ async function listConventions(files) {
   for (const [key, where] of [...bounds].sort()) console.log(`  ${key}  (${short(where)})`);
   console.log('\n# Click labels');
   for (const [key, where] of [...labels].sort()) console.log(`  ${key}  (${short(where)})`);
+  console.log("\n# Facts stated on several pages: each one's home, and the pages that mention it");
+  for (const fact of conventions.facts.list) {
+    console.log(
+      `  ${fact.id}: ${fact.fact}\n    home: ${fact.home}\n    mentioned: ${short(facts.get(fact.id) ?? [])}`,
+    );
+  }
 }
 
 async function main() {

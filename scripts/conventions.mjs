@@ -69,7 +69,7 @@ export function checkPath(path, {inCode = true} = {}) {
   return null;
 }
 
-const BOUND = /(几十|几百|十几|几|[0-9]+)\s*(KB|MB|GB|TB)\s*(以内|以下|以上)/g;
+const BOUND = /(几十|几百|十几|几个|几|[0-9]+)\s*(KB|MB|GB|TB)\s*(以内|以下|以上)/g;
 const METHODS = conventions.transfers.methods.map((m) => ({...m, re: new RegExp(m.words, 'g')}));
 
 function normaliseBound(text) {
@@ -160,13 +160,14 @@ export function clickLabels(tree) {
   return found;
 }
 
-/** Clauses of prose (sentences of paragraphs and list items, whole table rows) with their lines. */
+/** Clauses of prose (sentences of paragraphs and list items, whole table rows) with their lines and the whole
+ * paragraph or row they are in (`context`). */
 function clauses(tree) {
   const found = [];
   const visit = (node) => {
     if (node.type === 'tableRow' || node.type === 'paragraph') {
       const text = node.type === 'tableRow' ? node.children.map((c) => toString(c)).join(' | ') : toString(node);
-      for (const clause of text.split(/[。；;\n]/)) found.push({clause, line: node.position.start.line});
+      for (const clause of text.split(/[。；;\n]/)) found.push({clause, line: node.position.start.line, context: text});
       return;
     }
     for (const child of node.children ?? []) visit(child);
@@ -208,6 +209,59 @@ export function handWrittenMemoryFigures(parsed) {
   return found;
 }
 
+const FACTS = conventions.facts.list.map((f) => ({
+  ...f,
+  clauseRe: new RegExp(f.clause),
+  valueRe: f.value && new RegExp(f.value, 'g'),
+  contradictsRe: (f.contradicts ?? []).map((c) => new RegExp(c)),
+}));
+
+/** What a clause (or code line) says against the site's facts (conventions.json "facts"): one message a finding, each
+ * naming the fact and its home page. `context`: the paragraph or table row the clause is in, where a sentence before
+ * or after may name the tool a value holds for. */
+export function checkFactClause(clause, context = clause) {
+  const findings = [];
+  for (const fact of FACTS) {
+    if (!fact.clauseRe.test(clause)) continue;
+    const home = `home: ${fact.home}; ${CONVENTIONS_FILE} "facts" ${fact.id}`;
+    for (const re of fact.contradictsRe) {
+      // A wording quoted as one not to use (the author template: 不要写“多卡必须加 …”) states nothing.
+      const hit = re.exec(clause.replace(/“[^”]*”/g, '“”'));
+      if (hit) findings.push(`"${hit[0]}" contradicts the site's fact: ${fact.fact} (${home})`);
+    }
+    const anyCase = fact.requires?.['*'];
+    // The tool may be named in another sentence of the same paragraph or row.
+    if (anyCase && !new RegExp(anyCase).test(context)) {
+      findings.push(
+        `this states it without naming the tool it holds for (${anyCase.split('|').join(' or ')}): ${fact.fact} (${home})`,
+      );
+    }
+    for (const m of fact.valueRe ? clause.matchAll(fact.valueRe) : []) {
+      const value = m[1];
+      if (fact.expected && value !== fact.expected) {
+        findings.push(
+          `"${m[0].trim()}" says ${value} where the site's fact says ${fact.expected}: ${fact.fact} (${home})`,
+        );
+      }
+      const named = fact.requires?.[value];
+      if (named && !new RegExp(named).test(context)) {
+        findings.push(
+          `"${m[0].trim()}" states ${value} without naming the tool it holds for (${named.split('|').join(' or ')}): ${fact.fact} (${home})`,
+        );
+      }
+    }
+  }
+  return findings;
+}
+
+/** Prose clauses and code lines of a page, each with its line, for the facts check. */
+function factClauses(parsed) {
+  const code = codeLines(parsed);
+  const lines = parsed.text.split('\n');
+  const codeClauses = [...code].sort((a, b) => a - b).map((n) => ({clause: lines[n - 1], line: n}));
+  return [...clauses(parsed.tree), ...codeClauses];
+}
+
 /** Findings for one parsed page: {line, message}. */
 export function checkConventions(parsed) {
   const findings = [];
@@ -221,6 +275,9 @@ export function checkConventions(parsed) {
   });
   for (const {clause, line} of clauses(parsed.tree)) {
     for (const message of checkTransferClause(clause)) findings.push({line, message});
+  }
+  for (const {clause, line, context} of factClauses(parsed)) {
+    for (const message of checkFactClause(clause, context)) findings.push({line, message});
   }
   for (const {label, line} of clickLabels(parsed.tree)) {
     const problem = checkLabel(label);
@@ -241,6 +298,7 @@ export function inventory(pages) {
   const paths = new Map();
   const bounds = new Map();
   const labels = new Map();
+  const facts = new Map();
   const add = (map, key, where) => map.set(key, [...(map.get(key) ?? []), where]);
   for (const {id, parsed} of pages) {
     parsed.text.split('\n').forEach((text, i) => {
@@ -256,6 +314,9 @@ export function inventory(pages) {
     for (const {label, line} of clickLabels(parsed.tree)) {
       for (const part of label.split('＞')) add(labels, part.trim(), `${id}:${line}`);
     }
+    for (const {clause, line} of factClauses(parsed)) {
+      for (const fact of FACTS) if (fact.clauseRe.test(clause)) add(facts, fact.id, `${id}:${line}`);
+    }
   }
   const byLocation = new Map();
   for (const [path, where] of paths) {
@@ -265,5 +326,5 @@ export function inventory(pages) {
         .sort((a, b) => b[1].path.length - a[1].path.length)[0]?.[0] ?? '(none)';
     add(byLocation, key, {path, where});
   }
-  return {paths: byLocation, bounds, labels};
+  return {paths: byLocation, bounds, labels, facts};
 }

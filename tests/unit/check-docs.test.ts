@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import {spawnSync} from 'node:child_process';
-import {mkdtempSync, mkdirSync, writeFileSync} from 'node:fs';
+import {mkdtempSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {test} from 'node:test';
@@ -597,4 +597,73 @@ test('the generator extracts message templates with their formatted parts as {}'
     ['Undefined dataset {} in {}.', 'pkg/mod.py:4'],
     ['Value {} is deprecated, use {}.', 'pkg/mod.py:6'],
   ]);
+});
+
+test('facts stated on several pages must agree with their one home (src/content/conventions.json "facts")', async () => {
+  // Each wording below is one the audit of issue #36 found on a page.
+  const planted = [
+    han(900),
+    '',
+    '多卡训练需要设置 `FORCE_TORCHRUN=1`。',
+    '',
+    '- 启动命令用 `nohup` 放到后台，多卡时加 `FORCE_TORCHRUN=1`。',
+    '',
+    '如果只有 0 号卡在工作，检查是否漏了 `FORCE_TORCHRUN=1`。',
+    '',
+    '```bash',
+    'conda create --prefix /workspace/envs/lightllm python=3.11 -y',
+    '```',
+    '',
+    '`llamafactory-cli api` 默认监听 8001 端口。',
+    '',
+    '| `lora_rank` | 16 | 不超过 vLLM 默认支持的 LoRA 秩上限 |',
+    '|---|---|---|',
+    '',
+    'FileZilla 再次传输同名文件时，在对话框中选择“继续”。',
+    '',
+    '几百 MB 以内用 JupyterLab 上传，几个 GB 以上用 SFTP。',
+  ].join('\n');
+  const {errors} = await checkFile(page(planted));
+  const text = errors.join('\n');
+  for (const expected of [
+    /line 7: "多卡训练需要设置 FORCE_TORCHRUN" contradicts the site's fact: .*\(home: documents\/guide\/shili\/\{product\}\.md#gpu-count-and-config; src\/content\/conventions\.json "facts" launcher\)/,
+    /line 9: "多卡时加 FORCE_TORCHRUN" contradicts the site's fact/,
+    /line 11: "只有 0 号卡在工作，检查是否漏了 FORCE_TORCHRUN" contradicts the site's fact/,
+    /line 14: "python=3\.11" says 3\.11 where the site's fact says 3\.10: .*home: documents\/best-practice\/lightLLMagent\.md#install-lightllm/,
+    /line 17: "默认监听 8001" says 8001 where the site's fact says 8000/,
+    /line 19: this states it without naming the tool it holds for \(vllm_infer or llamafactory-cli/,
+    /line 22: "选择“继续" says 继续 where the site's fact says 续传/,
+    /line 24: "几个 GB 以上" for SFTP contradicts the site's convention "几百 MB 以上"/,
+  ]) {
+    assert.match(text, expected);
+  }
+  assert.equal(errors.length, 8, text);
+
+  // The same facts, stated as their homes state them, pass; so does a wrong wording quoted as one not to use.
+  const agreeing = [
+    han(900),
+    '',
+    '卡数多于 1 时，`llamafactory-cli train` 自动用 torchrun 启动；只有在单卡上使用 DeepSpeed 时才必须加 `FORCE_TORCHRUN=1`。不要写“多卡必须加 `FORCE_TORCHRUN=1`”。',
+    '',
+    '```bash',
+    'conda create -p /workspace/envs/lightllm python=3.10 -y',
+    '```',
+    '',
+    '`llamafactory-cli api` 默认监听 8000 端口（环境变量 `API_PORT` 可改）；`webchat` 默认 7860。',
+    '',
+    'vLLM 加载 LoRA 时有最大秩限制。`scripts/vllm_infer.py` 用 vLLM 自己的默认值 16；`llamafactory-cli` 用 `vllm_max_lora_rank`，默认 32。',
+    '',
+    'FileZilla 在“目标文件已经存在”对话框中选择“续传”。',
+  ].join('\n');
+  const ok = await checkFile(page(agreeing));
+  assert.deepEqual(ok.errors, []);
+});
+
+test('every fact names a home page and section that exist', async () => {
+  const {conventions} = await import('../../scripts/conventions.mjs');
+  for (const fact of conventions.facts.list as Array<{id: string; home: string}>) {
+    const [path, anchor] = fact.home.split('#');
+    const ids = headingIds(await parseMarkdown(readFileSync(join('docs', path!), 'utf8')));
+    assert.ok(ids.includes(anchor!), `${fact.id}: #${anchor} is not a heading of ${path}`);
+  }
 });
