@@ -24,6 +24,9 @@ export interface Setup {
   cutoffLen: number;
   batchSize: number;
   gradientCheckpointing: boolean;
+  /** LLaMA-Factory's `enable_liger_kernel`: fused kernels, and a cross entropy fused with the output layer that
+   * computes the loss in chunks and never holds the full logits. */
+  liger: boolean;
   cards: number;
 }
 
@@ -31,7 +34,9 @@ export interface Setup {
 export const GIB = 1024 ** 3;
 /** One H800's memory as nvidia-smi reports it: 81559 MiB. */
 export const CARD_GIB = 81559 / 1024;
-/** Share of the card kept free for what the estimate misses (allocator spikes, longer samples). */
+/** Share of the card kept free for what the estimate misses: on the validation set's runs with steps of one length the
+ * estimate rarely reads more than 10 % low (the page's accuracy table counts them); allocator caching on samples of
+ * very different lengths can need more. */
 export const HEADROOM = 0.1;
 /** The most a setup may need per card to count as fitting. */
 export const LIMIT_GIB = CARD_GIB * (1 - HEADROOM);
@@ -40,11 +45,26 @@ export const CARD_COUNTS = [1, 2, 4, 8] as const;
 export const FREEZE_LAYERS = 2;
 /** Fixed overhead per card: CUDA context, cuBLAS workspaces, NCCL buffers (GiB). */
 export const FIXED_OVERHEAD_GIB = 2;
-/** Allocator fragmentation and cached blocks, as a share of everything else. */
+/** The part of FIXED_OVERHEAD_GIB that is the CUDA context: nvidia-smi counts it, `torch.cuda.max_memory_reserved`
+ * does not (the validation set compares like with like). */
+export const CUDA_CONTEXT_GIB = 0.5;
+/** Allocator fragmentation and cached blocks, as a share of the memory held all along (weights, gradients, states,
+ * DeepSpeed's buffers). */
 export const FRAGMENTATION = 0.05;
-/** Bytes per token and vocabulary entry for the output layer: bf16 logits, their fp32 copy for the loss, the fp32
- * gradient and its bf16 cast (2 + 4 + 4 + 2). */
+/** Bytes per token and vocabulary entry for the output layer without Liger kernel. transformers 4.57 upcasts the
+ * logits before the loss (`loss/loss_utils.py`, `ForCausalLMLoss`: `logits = logits.float()`): at the end of the
+ * forward pass a token holds its bf16 logits (2), their fp32 copy (4) and the fp32 log-softmax that cross entropy keeps
+ * for backward (4); in backward the first two are gone but the log-softmax, its gradient and the logits' fp32 gradient
+ * meet (3 × 4). The larger, 12, counts. Measured: Liger kernel, which never holds the logits, saved 10.3 bytes per token
+ * and entry (ms-swift, Qwen2.5-7B, 8192 tokens; validation.json). */
 export const LOGIT_BYTES = 12;
+/** DeepSpeed ZeRO-3 (LLaMA-Factory's ds_z3_config.json: `stage3_max_live_parameters` 1e9): parameters it keeps
+ * gathered in full at once. */
+export const ZERO3_LIVE_PARAMS = 1e9;
+/** LLaMA-Factory's ds_z3_config.json: `sub_group_size`, the parameters ZeRO-3 steps at a time. */
+export const DEEPSPEED_SUB_GROUP = 1e9;
+/** LLaMA-Factory's ds_z2_config.json: `reduce_bucket_size` and `allgather_bucket_size`, 5e8 elements each. */
+export const ZERO2_BUCKET = 5e8;
 
 export interface Breakdown {
   weights: number;
@@ -152,57 +172,85 @@ export function estimate(s: Setup): Estimate {
     frozenBytes = (linear * bits) / 8 + (d.embedding + d.head) * 2;
   } else frozenBytes = frozen * 2;
 
-  // Trainable parameters: LLaMA-Factory casts them to fp32 unless `pure_bf16` or ZeRO-3 (adapter.py); DeepSpeed's bf16
-  // mode keeps bf16 parameters and gradients and an fp32 master copy inside the optimizer (4 + 4 + 4 bytes with Adam).
-  // Without DeepSpeed: fp32 weights, fp32 gradients, Adam's two fp32 moments (4 + 4 + 8), or all bf16 with pure_bf16.
+  // Trainable parameters: LLaMA-Factory casts them to fp32 unless `pure_bf16` or ZeRO-3 (adapter.py), and DeepSpeed's
+  // bf16 mode casts the whole model to bf16 at any stage. Without DeepSpeed: fp32 weights, fp32 gradients, Adam's two fp32 moments
+  // (4 + 4 + 8), or all bf16 with pure_bf16 (2 + 2 + 4). DeepSpeed: bf16 weights and gradients and, inside the
+  // optimizer, an fp32 master copy and the moments (2 + 2 + 12).
   let weightBytes: number;
   let gradBytes: number;
   let optimBytes: number;
+  // What the optimizer step adds for a moment, after backward has freed the activations. PyTorch's AdamW (foreach, the
+  // default on CUDA) builds temporaries the size of the trainable parameters in their own precision; DeepSpeed's
+  // fused Adam builds none, but first casts the gradients to fp32 (4 bytes), under ZeRO-3 one sub-group of
+  // DEEPSPEED_SUB_GROUP parameters at a time.
+  let stepBytes: number;
   if (deepspeed) {
     weightBytes = trainable * 2;
     gradBytes = trainable * 2;
     optimBytes = trainable * 12;
-  } else if (s.precision === 'pure_bf16') {
-    weightBytes = trainable * 2;
-    gradBytes = trainable * 2;
-    optimBytes = trainable * 4;
+    stepBytes = trainable * 4;
   } else {
-    weightBytes = trainable * 4;
-    gradBytes = trainable * 4;
-    optimBytes = trainable * 8;
+    const bytes = s.precision === 'pure_bf16' ? 2 : 4;
+    weightBytes = trainable * bytes;
+    gradBytes = trainable * bytes;
+    optimBytes = trainable * 2 * bytes;
+    stepBytes = trainable * bytes;
   }
   weightBytes += frozenBytes;
 
   // ZeRO partitioning across the n cards (data parallel keeps a full copy on each).
-  if (stage >= 1) optimBytes /= n;
+  if (stage >= 1) {
+    optimBytes /= n;
+    stepBytes /= n;
+  }
   if (stage >= 2) gradBytes /= n;
-  let gatherBytes = 0;
+  if (stage >= 3) stepBytes = Math.min(stepBytes, 4 * DEEPSPEED_SUB_GROUP);
+  // What DeepSpeed holds besides: ZeRO-2 its reduce bucket (bf16); ZeRO-3 the parameters it gathers to compute with
+  // (up to `stage3_max_live_parameters`, at least the two layers being computed and prefetched, and the whole output
+  // layer or embedding when it is bigger) and its reduce and prefetch buckets (`auto`: hidden² and 0.9 × hidden²
+  // elements). Parameters under `stage3_param_persistence_threshold` (10 × hidden: norms and biases) stay whole on every
+  // card: a few MB, not counted.
+  let bufferBytes = 0;
+  if (stage === 2) bufferBytes = ZERO2_BUCKET * 2;
   if (stage >= 3) {
     weightBytes /= n;
-    // ZeRO-3 gathers the layer being computed and prefetches the next: two layers' bf16 weights in full.
-    gatherBytes = 2 * d.perLayer * (isQuantized(s.method) ? (s.method === 'qlora4' ? 0.52 : 1) : 2);
+    const perParam = isQuantized(s.method) ? (s.method === 'qlora4' ? 0.52 : 1) : 2;
+    const live = Math.min(d.params, Math.max(ZERO3_LIVE_PARAMS, 2 * d.perLayer, model.vocab * model.hidden));
+    bufferBytes = live * perParam + 1.9 * model.hidden ** 2 * 2;
   }
   if (s.offload && stage >= 2) {
     // Optimizer states live in CPU memory; ZeRO-3 offload also keeps parameters there, leaving the gathered layers.
     optimBytes = 0;
+    stepBytes = 0;
     if (stage >= 3) weightBytes = 0;
   }
 
-  // Activations for one micro-batch of `batchSize` samples of `cutoffLen` tokens (every sample assumed full length).
-  // With gradient checkpointing each layer keeps its bf16 input and one layer's internals are rebuilt at a time;
-  // without it every layer keeps its internals. Attention is FlashAttention/SDPA (no seq² matrix). Per token:
+  // Activations for one micro-batch of `batchSize` samples of `cutoffLen` tokens (every sample assumed full length;
+  // shorter samples are padded to the longest in the batch). With gradient checkpointing each layer keeps its bf16
+  // input and one layer's internals are rebuilt at a time; without it every layer keeps its internals. Attention is
+  // FlashAttention/SDPA (no seq² matrix). Per token:
   const tokens = s.batchSize * s.cutoffLen;
   const kvDim = model.kvHeads * model.headDim;
   const qDim = model.heads * model.headDim;
   const layerInternals = 2 * (4 * model.hidden + qDim + 2 * kvDim + 4 * d.activeIntermediate);
+  // With checkpointing, the layer being rebuilt holds its internals and, during its backward, their gradients.
   const layersBytes = s.gradientCheckpointing
-    ? model.layers * model.hidden * 2 + layerInternals
+    ? model.layers * model.hidden * 2 + 2 * layerInternals
     : model.layers * (layerInternals + 2 * model.hidden);
-  const logits = LOGIT_BYTES * model.vocab;
-  const activationBytes = tokens * (layersBytes + logits);
+  // The output layer: LOGIT_BYTES per vocabulary entry; with Liger kernel the fused cross entropy holds one chunk of
+  // logits (counted as none) but, when the output layer is trained, an fp32 gradient of its weight.
+  const logits = s.liger ? 0 : LOGIT_BYTES * model.vocab;
+  const ligerHead = s.liger && s.method === 'full' ? model.vocab * model.hidden * 4 : 0;
+  // A batch of several samples is padded to its longest, and with padding transformers hands SDPA (LLaMA-Factory's
+  // default attention) a boolean batch × seq × seq mask, shared by every layer: gigabytes at long cutoffs.
+  const mask = s.batchSize > 1 ? s.batchSize * s.cutoffLen ** 2 : 0;
+  const activationBytes = tokens * (layersBytes + logits) + ligerHead + mask;
 
-  const sub = weightBytes + gatherBytes + gradBytes + optimBytes + activationBytes;
-  const overheadBytes = FIXED_OVERHEAD_GIB * GIB + FRAGMENTATION * sub + gatherBytes;
+  // The optimizer step comes after backward has freed the activations: the peak is the larger of the two.
+  const stepExtra = Math.max(0, stepBytes - activationBytes);
+  optimBytes += stepExtra;
+  const held = weightBytes + gradBytes + optimBytes - stepExtra + bufferBytes;
+  const overheadBytes = FIXED_OVERHEAD_GIB * GIB + FRAGMENTATION * held + bufferBytes;
   const perCard: Breakdown = {
     weights: weightBytes / GIB,
     gradients: gradBytes / GIB,
@@ -270,6 +318,7 @@ export const KEEPS_METHOD: readonly ChangeKind[] = [
 
 /** The best change that keeps the method, when the best change overall switches it; else null. */
 export function bestChangeKeepingMethod(s: Setup): Change | null {
+  if (smallestCards(s) !== null) return null;
   const best = bestChange(s);
   if (!best || KEEPS_METHOD.includes(best.kind)) return null;
   const fitting = changes(s).filter((c) => c.cards !== null && KEEPS_METHOD.includes(c.kind));

@@ -22,6 +22,7 @@ export type Field =
   | 'cutoff'
   | 'batch'
   | 'gc'
+  | 'liger'
   | 'cards';
 
 export type FormValues = Record<Field, string>;
@@ -45,6 +46,7 @@ export const QUERY_KEYS: Record<Field, string> = {
   cutoff: 'cutoff',
   batch: 'batch',
   gc: 'gc',
+  liger: 'liger',
   cards: 'cards',
 };
 
@@ -70,6 +72,7 @@ export const DEFAULTS: FormValues = {
   cutoff: '2048',
   batch: '2',
   gc: '1',
+  liger: '0',
   cards: '1',
 };
 
@@ -243,6 +246,7 @@ export function parseValues(v: FormValues): Parsed {
   const cutoffLen = take('cutoff', integer(v.cutoff, 1, 262144));
   const batchSize = take('batch', integer(v.batch, 1, 1024));
   const gradientCheckpointing = v.gc !== '0';
+  const liger = v.liger === '1';
   const cards = take('cards', integer(v.cards, 1, 8));
   if (cards !== undefined && !(CARD_COUNTS as readonly number[]).includes(cards)) errors.cards = {code: 'cardCount'};
   if (
@@ -267,6 +271,7 @@ export function parseValues(v: FormValues): Parsed {
       cutoffLen,
       batchSize,
       gradientCheckpointing,
+      liger,
       cards,
     },
     errors,
@@ -297,5 +302,6 @@ export function yamlFor(s: Setup): string {
   lines.push(`cutoff_len: ${s.cutoffLen}`, `per_device_train_batch_size: ${s.batchSize}`, 'bf16: true');
   if (s.precision === 'pure_bf16') lines.push('pure_bf16: true');
   if (!s.gradientCheckpointing) lines.push('disable_gradient_checkpointing: true');
+  if (s.liger) lines.push('enable_liger_kernel: true');
   return `${lines.join('\n')}\n`;
 }

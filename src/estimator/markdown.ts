@@ -27,6 +27,7 @@ import {
 } from './estimate';
 import {DEFAULTS, describeError, QUERY_KEYS, parseValues, type Field, type FormValues} from './form';
 import {LEFT_OUT, MODELS, type ModelPreset} from './models';
+import {checkAll, SOURCES, summarize, type Checked} from './validation';
 
 type Position = NonNullable<Nodes['position']>;
 
@@ -40,6 +41,7 @@ export const TABLE_BASE = {
   cutoffLen: 2048,
   batchSize: 1,
   gradientCheckpointing: true,
+  liger: false,
   cards: 1,
 } as const satisfies Omit<Setup, 'model' | 'method'>;
 
@@ -153,7 +155,53 @@ function leftOutTable(): string {
   );
 }
 
+const percent = (x: number) => `${x > 0 ? '+' : ''}${Math.round(x * 100)}%`;
+const METHOD_NAMES: Partial<Record<Method, string>> = {lora: 'LoRA', qlora4: 'QLoRA 4 bit', full: '全参数'};
+
+/** The estimate against the validation set (validation.json): per source, per method and in all. */
+function accuracyTable(): string {
+  const rows = checkAll();
+  const fixed = rows.filter((r) => r.source.lengths === 'fixed');
+  const line = (label: string, subset: Checked[]) => {
+    const s = summarize(subset);
+    return [
+      label,
+      s.compared < s.count ? `${s.count}（${s.count - s.compared} 次占满整卡）` : String(s.count),
+      percent(s.medianError),
+      `${Math.round(s.medianAbsError * 100)}%`,
+      `${Math.round(s.p90AbsError * 100)}%`,
+      String(s.underHeadroom),
+      String(s.fitsButOver),
+    ];
+  };
+  const bySource = Object.entries(SOURCES).map(([id, source]) =>
+    line(
+      `[${source.label}](${source.url})（${source.lengths === 'fixed' ? '每步长度固定' : '样本长短不一'}）`,
+      rows.filter((r) => r.measurement.source === id),
+    ),
+  );
+  const byMethod = Object.entries(METHOD_NAMES).map(([method, name]) =>
+    line(
+      `每步长度固定，${name}`,
+      fixed.filter((r) => r.method === method),
+    ),
+  );
+  return table(
+    [
+      '实测来源',
+      '次数',
+      '估算与实测之差（中位数）',
+      '误差中位数',
+      '误差 90 分位',
+      '低估超过 10%',
+      '说放得下却超出整卡',
+    ],
+    [...bySource, ...byMethod, line('每步长度固定，合计', fixed), line('全部', rows)],
+  );
+}
+
 export const TABLES: Record<string, () => string> = {
+  accuracy: accuracyTable,
   leftout: leftOutTable,
   methods: methodsTable,
   cards: cardsTable,
@@ -182,7 +230,7 @@ const FIELD_OF_KEY = new Map(Object.entries(QUERY_KEYS).map(([field, key]) => [k
 
 /**
  * The text of one `:gpu-mem{…}` figure. Its attributes are the estimator's URL keys (model, method, rank, target,
- * precision, zero, offload, cutoff, batch, gc, cards; model=custom with params, layers, hidden, heads, kv, vocab),
+ * precision, zero, offload, cutoff, batch, gc, liger, cards; model=custom with params, layers, hidden, heads, kv, vocab),
  * with the estimator's defaults (LoRA rank 8 on all layers, bf16, no DeepSpeed, cutoff_len 2048, batch 2, gradient
  * checkpointing, 1 card; `cards=fewest` takes the smallest count that fits), plus `show` (FIGURE_SHOWS). For models
  * the estimator leaves out, `params` alone (in billions, no model) gives `show=weights`. Throws an Error that names the directive and the attribute at fault.

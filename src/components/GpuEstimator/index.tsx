@@ -214,6 +214,7 @@ export default function GpuEstimator(): ReactNode {
           </div>
           {(values.zero === 'z2' || values.zero === 'z3') && check('offload', LABELS.offload)}
           {check('gc', LABELS.gc)}
+          {check('liger', LABELS.liger)}
         </fieldset>
       </form>
 

@@ -78,6 +78,7 @@ export const LABELS = {
   zero: t('field.zero', 'DeepSpeed'),
   offload: t('field.offload', '开启 offload（把状态放到内存）'),
   gc: t('field.gc', '梯度检查点（LLaMA-Factory 默认开启）'),
+  liger: t('field.liger', 'Liger kernel（enable_liger_kernel，不再保存完整的输出层 logits）'),
   result: t('result', '估算结果'),
   fixInput: t('result.fixInput', '请先改正标出的输入。'),
   fits: t('result.fits', '放得下'),
