@@ -1,8 +1,8 @@
 // The GPU-memory estimate of one LLaMA-Factory v0.9.5 training setup on H800 cards: memory per card broken down into
 // weights, gradients, optimizer states, activations and overhead, and the smallest card count (1, 2, 4 or 8) that
-// fits with HEADROOM to spare. One function for the page's interactive estimator, its build-time tables and the unit
-// tests; the formulas are written out on the page (guide/shili/{product}, "估算方法"). Pure TypeScript: no React, no
-// Node, no DOM.
+// fits with HEADROOM and ACTIVATION_HEADROOM to spare. One function for the page's interactive estimator, its
+// build-time tables and the unit tests; the formulas are written out on the page (guide/shili/{product}, "估算方法").
+// Pure TypeScript: no React, no Node, no DOM.
 import type {Architecture} from './models';
 
 export type Method = 'full' | 'freeze' | 'lora' | 'qlora8' | 'qlora4';
@@ -27,6 +27,10 @@ export interface Setup {
   /** LLaMA-Factory's `enable_liger_kernel`: fused kernels, and a cross entropy fused with the output layer that
    * computes the loss in chunks and never holds the full logits. */
   liger: boolean;
+  /** LLaMA-Factory's `packing` (or `neat_packing`): samples are packed into sequences of exactly `cutoff_len` tokens, so
+   * every step has the same shapes. Off (LLaMA-Factory's default for SFT), each batch is padded to its longest sample
+   * and the shapes change from step to step. */
+  packing: boolean;
   cards: number;
 }
 
@@ -34,12 +38,19 @@ export interface Setup {
 export const GIB = 1024 ** 3;
 /** One H800's memory as nvidia-smi reports it: 81559 MiB. */
 export const CARD_GIB = 81559 / 1024;
-/** Share of the card kept free for what the estimate misses: on the validation set's runs with steps of one length the
- * estimate rarely reads more than 10 % low (the page's accuracy table counts them); allocator caching on samples of
- * very different lengths can need more. */
+/** Share of the card kept free for what the estimate misses: on the validation set the estimate rarely reads more than
+ * 10 % low (the page's accuracy table counts them). */
 export const HEADROOM = 0.1;
-/** The most a setup may need per card to count as fitting. */
+/** The most a setup may need per card to count as fitting, before ACTIVATION_HEADROOM. */
 export const LIMIT_GIB = CARD_GIB * (1 - HEADROOM);
+/** Further headroom, as a share of the activations, before a setup counts as fitting: the activations are the least
+ * certain part of the estimate and the part that grows with tokens per card. The output layer's cost depends on the
+ * transformers version (12 bytes per token and vocabulary entry in 4.57; the 4.4x releases of 2024 also copied the
+ * shifted fp32 logits in the loss, about 16), and how much the allocator caches depends on the data's lengths.
+ * Measured: unsloth's table of the longest sequence that fits (Hugging Face + FlashAttention 2, QLoRA; validation.json)
+ * filled 80 GB cards at 28,454 tokens (Llama-3.1-8B) and 6,916 tokens (Llama-3.3-70B), where the estimate with packing
+ * is 82 % and 88 % of the card: 10 % of the card alone would call both "fits". */
+export const ACTIVATION_HEADROOM = 0.15;
 export const CARD_COUNTS = [1, 2, 4, 8] as const;
 /** LLaMA-Factory v0.9.5 `freeze_trainable_layers` default: the last 2 layers are trained. */
 export const FREEZE_LAYERS = 2;
@@ -65,6 +76,18 @@ export const ZERO3_LIVE_PARAMS = 1e9;
 export const DEEPSPEED_SUB_GROUP = 1e9;
 /** LLaMA-Factory's ds_z2_config.json: `reduce_bucket_size` and `allgather_bucket_size`, 5e8 elements each. */
 export const ZERO2_BUCKET = 5e8;
+/** Samples of different lengths (no packing, LLaMA-Factory's default) on one card: what PyTorch's caching allocator
+ * keeps reserved beyond the memory in use, as a share of the activations. Freed blocks stay reserved for reuse
+ * (nvidia-smi and `torch.cuda.max_memory_reserved` count them); a step longer than any before needs blocks larger than
+ * the cached ones and gets new ones, while the old ones are split up by smaller tensors, so the reserved high-water mark
+ * climbs above the largest step by an amount that grows with the activations. Measured (validation.json, ms-swift 2.x
+ * benchmark: `max_memory_reserved` over a dataset of 91 to 19,548 tokens a sample, one A100, no DeepSpeed): above the
+ * estimate with packing by 0.4 to 2.1 times the activations (median 1.2) for Qwen 1.8B to 14B and Yi-6B LoRA at 1,024
+ * to 8,192 tokens, batch 1 to 4; in the same benchmark's Tuners table a LoRA run reserved 4.3 GiB more unpacked than
+ * packed on the same data, 0.95 times its activations (qwen-7b-chat, 2,048 tokens). 1.0 gives the lowest 90th
+ * percentile of the whole set among 0.8 to 1.4. When the card runs short the allocator frees cached blocks and retries,
+ * so this part never takes the total past the card. */
+export const VARIED_LENGTH_CACHE = 1.0;
 
 export interface Breakdown {
   weights: number;
@@ -78,6 +101,9 @@ export interface Estimate {
   /** Per card, GiB. */
   perCard: Breakdown;
   totalGiB: number;
+  /** What the fits verdict compares with the card less HEADROOM: the total (the cache uncapped) plus
+   * ACTIVATION_HEADROOM of the activations. */
+  needGiB: number;
   fits: boolean;
   /** Parameters trained (LoRA adapters, the last layers, or all). */
   trainable: number;
@@ -85,7 +111,7 @@ export interface Estimate {
   rough: RoughPart[];
 }
 
-export type RoughPart = 'moe-activations' | 'offload' | 'custom-shape';
+export type RoughPart = 'moe-activations' | 'offload' | 'custom-shape' | 'allocator-cache';
 
 export interface Derived {
   /** Parameter count (total), from the published figure. */
@@ -143,8 +169,8 @@ export function loraParams(model: Architecture, rank: number, target: LoraTarget
 const isQuantized = (m: Method) => m === 'qlora4' || m === 'qlora8';
 const isAdapter = (m: Method) => m === 'lora' || m === 'qlora4' || m === 'qlora8';
 
-/** Memory per card for one setup. */
-export function estimate(s: Setup): Estimate {
+/** Memory per card for one setup, on cards of `cardGiB` (the allocator's cache fills at most the card). */
+export function estimate(s: Setup, cardGiB: number = CARD_GIB): Estimate {
   const model = s.model;
   const d = derive(model);
   const n = s.cards;
@@ -225,10 +251,10 @@ export function estimate(s: Setup): Estimate {
     if (stage >= 3) weightBytes = 0;
   }
 
-  // Activations for one micro-batch of `batchSize` samples of `cutoffLen` tokens (every sample assumed full length;
-  // shorter samples are padded to the longest in the batch). With gradient checkpointing each layer keeps its bf16
-  // input and one layer's internals are rebuilt at a time; without it every layer keeps its internals. Attention is
-  // FlashAttention/SDPA (no seq² matrix). Per token:
+  // Activations for one micro-batch of `batchSize` samples of `cutoffLen` tokens (every sample assumed full length:
+  // with packing every step is; without it a batch is padded to its longest sample, and the longest steps are what
+  // count). With gradient checkpointing each layer keeps its bf16 input and one layer's internals are rebuilt at a
+  // time; without it every layer keeps its internals. Attention is FlashAttention/SDPA (no seq² matrix). Per token:
   const tokens = s.batchSize * s.cutoffLen;
   const kvDim = model.kvHeads * model.headDim;
   const qDim = model.heads * model.headDim;
@@ -241,25 +267,48 @@ export function estimate(s: Setup): Estimate {
   // logits (counted as none) but, when the output layer is trained, an fp32 gradient of its weight.
   const logits = s.liger ? 0 : LOGIT_BYTES * model.vocab;
   const ligerHead = s.liger && s.method === 'full' ? model.vocab * model.hidden * 4 : 0;
-  // A batch of several samples is padded to its longest, and with padding transformers hands SDPA (LLaMA-Factory's
-  // default attention) a boolean batch × seq × seq mask, shared by every layer: gigabytes at long cutoffs.
-  const mask = s.batchSize > 1 ? s.batchSize * s.cutoffLen ** 2 : 0;
-  const activationBytes = tokens * (layersBytes + logits) + ligerHead + mask;
+  // A batch of several samples padded to its longest: transformers hands SDPA (LLaMA-Factory's default attention) a
+  // boolean batch × seq × seq mask, shared by every layer, gigabytes at long cutoffs. Packed batches have no padding
+  // and SDPA runs without a mask.
+  const mask = s.batchSize > 1 && !s.packing ? s.batchSize * s.cutoffLen ** 2 : 0;
+  // bitsandbytes computes a quantized linear layer by first dequantizing its weight to a bf16 copy, in the forward
+  // pass and again in backward (bitsandbytes `MatMul4Bit`, `MatMul8bitLt`): at most the largest weight, twice.
+  const largestLinear = Math.max(...d.linears.map(([i, o]) => i * o));
+  const dequant = isQuantized(s.method) ? 2 * largestLinear * 2 : 0;
+  const activationBytes = tokens * (layersBytes + logits) + ligerHead + mask + dequant;
 
-  // The optimizer step comes after backward has freed the activations: the peak is the larger of the two.
-  const stepExtra = Math.max(0, stepBytes - activationBytes);
+  // Without packing the shapes change from step to step and the allocator keeps what it freed: VARIED_LENGTH_CACHE.
+  // Only on one card: LLaMA-Factory starts training on several cards through torchrun with
+  // PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True (launcher.py, OPTIM_TORCH, on by default), where the allocator
+  // grows one segment and reuses its free space for larger tensors instead of keeping blocks of every size.
+  const cacheBytes = s.packing || s.cards > 1 ? 0 : VARIED_LENGTH_CACHE * activationBytes;
+  if (cacheBytes > 0) rough.push('allocator-cache');
+  // The optimizer step comes after backward has freed the activations; it reuses those blocks (and the cache): the
+  // peak is the larger of the two.
+  const stepExtra = Math.max(0, stepBytes - activationBytes - cacheBytes);
   optimBytes += stepExtra;
   const held = weightBytes + gradBytes + optimBytes - stepExtra + bufferBytes;
   const overheadBytes = FIXED_OVERHEAD_GIB * GIB + FRAGMENTATION * held + bufferBytes;
+  // The cache only takes memory the card has: when cudaMalloc fails, PyTorch frees cached blocks and retries.
+  const used = weightBytes + gradBytes + optimBytes + activationBytes + overheadBytes;
+  const cacheShown = Math.min(cacheBytes, Math.max(0, cardGiB * GIB - used));
   const perCard: Breakdown = {
     weights: weightBytes / GIB,
     gradients: gradBytes / GIB,
     optimizer: optimBytes / GIB,
     activations: activationBytes / GIB,
-    overhead: overheadBytes / GIB,
+    overhead: (overheadBytes + cacheShown) / GIB,
   };
   const totalGiB = Object.values(perCard).reduce((a, b) => a + b, 0);
-  return {perCard, totalGiB, fits: totalGiB <= LIMIT_GIB, trainable, rough};
+  // Fits: within the card less HEADROOM, with ACTIVATION_HEADROOM of the activations to spare besides. A total the
+  // cache has taken to the card fits nowhere (its need is the whole card).
+  const needGiB = (used + cacheBytes) / GIB + ACTIVATION_HEADROOM * perCard.activations;
+  return {perCard, totalGiB, fits: fitsOn(needGiB, CARD_GIB), needGiB, trainable, rough};
+}
+
+/** Whether a need (Estimate.needGiB) fits a card of `cardGiB`: within the card less HEADROOM. */
+export function fitsOn(needGiB: number, cardGiB: number): boolean {
+  return needGiB <= cardGiB * (1 - HEADROOM);
 }
 
 /** The smallest card count of CARD_COUNTS at which the setup fits, or null. */

@@ -2,7 +2,7 @@
 // field, the Setup they describe, and the LLaMA-Factory YAML keys that express them. Pure TypeScript.
 import type {LoraTarget, Method, Precision, Setup, Zero} from './estimate';
 import {CARD_COUNTS} from './estimate';
-import {findModel, type Architecture} from './models';
+import {findModel, MODELS, type Architecture} from './models';
 
 export type Field =
   | 'model'
@@ -23,6 +23,7 @@ export type Field =
   | 'batch'
   | 'gc'
   | 'liger'
+  | 'packing'
   | 'cards';
 
 export type FormValues = Record<Field, string>;
@@ -47,6 +48,7 @@ export const QUERY_KEYS: Record<Field, string> = {
   batch: 'batch',
   gc: 'gc',
   liger: 'liger',
+  packing: 'packing',
   cards: 'cards',
 };
 
@@ -73,6 +75,7 @@ export const DEFAULTS: FormValues = {
   batch: '2',
   gc: '1',
   liger: '0',
+  packing: '0',
   cards: '1',
 };
 
@@ -139,7 +142,7 @@ const DESCRIPTIONS: Record<ErrorCode, string> = {
   kvDivideHeads: 'the KV heads must divide the attention heads',
   paramsBelowEmbedding: 'the parameter count is below the embedding (vocab × hidden)',
   shapeMismatch: 'layers and hidden size do not match the parameter count',
-  unknownModel: 'is not a preset model',
+  unknownModel: `is not a preset model; the model ids are ${MODELS.map((m) => m.id).join(', ')} (or custom)`,
   unknownMethod: 'must be full, freeze, lora, qlora8 or qlora4',
   rankOverHidden: 'the LoRA rank exceeds the hidden size ({hidden})',
   unknownTarget: 'must be all or qv',
@@ -247,6 +250,7 @@ export function parseValues(v: FormValues): Parsed {
   const batchSize = take('batch', integer(v.batch, 1, 1024));
   const gradientCheckpointing = v.gc !== '0';
   const liger = v.liger === '1';
+  const packing = v.packing === '1';
   const cards = take('cards', integer(v.cards, 1, 8));
   if (cards !== undefined && !(CARD_COUNTS as readonly number[]).includes(cards)) errors.cards = {code: 'cardCount'};
   if (
@@ -272,6 +276,7 @@ export function parseValues(v: FormValues): Parsed {
       batchSize,
       gradientCheckpointing,
       liger,
+      packing,
       cards,
     },
     errors,
@@ -303,5 +308,6 @@ export function yamlFor(s: Setup): string {
   if (s.precision === 'pure_bf16') lines.push('pure_bf16: true');
   if (!s.gradientCheckpointing) lines.push('disable_gradient_checkpointing: true');
   if (s.liger) lines.push('enable_liger_kernel: true');
+  if (s.packing) lines.push('packing: true');
   return `${lines.join('\n')}\n`;
 }

@@ -42,6 +42,7 @@ export const TABLE_BASE = {
   batchSize: 1,
   gradientCheckpointing: true,
   liger: false,
+  packing: false,
   cards: 1,
 } as const satisfies Omit<Setup, 'model' | 'method'>;
 
@@ -161,15 +162,15 @@ const METHOD_NAMES: Partial<Record<Method, string>> = {lora: 'LoRA', qlora4: 'QL
 /** The estimate against the validation set (validation.json): per source, per method and in all. */
 function accuracyTable(): string {
   const rows = checkAll();
-  const fixed = rows.filter((r) => r.source.lengths === 'fixed');
   const line = (label: string, subset: Checked[]) => {
     const s = summarize(subset);
+    const none = s.compared === 0;
     return [
       label,
       s.compared < s.count ? `${s.count}（${s.count - s.compared} 次占满整卡）` : String(s.count),
-      percent(s.medianError),
-      `${Math.round(s.medianAbsError * 100)}%`,
-      `${Math.round(s.p90AbsError * 100)}%`,
+      none ? '—' : percent(s.medianError),
+      none ? '—' : `${Math.round(s.medianAbsError * 100)}%`,
+      none ? '—' : `${Math.round(s.p90AbsError * 100)}%`,
       String(s.underHeadroom),
       String(s.fitsButOver),
     ];
@@ -182,8 +183,8 @@ function accuracyTable(): string {
   );
   const byMethod = Object.entries(METHOD_NAMES).map(([method, name]) =>
     line(
-      `每步长度固定，${name}`,
-      fixed.filter((r) => r.method === method),
+      name,
+      rows.filter((r) => r.method === method),
     ),
   );
   return table(
@@ -196,7 +197,19 @@ function accuracyTable(): string {
       '低估超过 10%',
       '说放得下却超出整卡',
     ],
-    [...bySource, ...byMethod, line('每步长度固定，合计', fixed), line('全部', rows)],
+    [
+      ...bySource,
+      ...byMethod,
+      line(
+        '每步长度固定，合计',
+        rows.filter((r) => r.source.lengths === 'fixed'),
+      ),
+      line(
+        '样本长短不一，合计',
+        rows.filter((r) => r.source.lengths === 'varied'),
+      ),
+      line('全部', rows),
+    ],
   );
 }
 
@@ -230,10 +243,11 @@ const FIELD_OF_KEY = new Map(Object.entries(QUERY_KEYS).map(([field, key]) => [k
 
 /**
  * The text of one `:gpu-mem{…}` figure. Its attributes are the estimator's URL keys (model, method, rank, target,
- * precision, zero, offload, cutoff, batch, gc, liger, cards; model=custom with params, layers, hidden, heads, kv, vocab),
- * with the estimator's defaults (LoRA rank 8 on all layers, bf16, no DeepSpeed, cutoff_len 2048, batch 2, gradient
- * checkpointing, 1 card; `cards=fewest` takes the smallest count that fits), plus `show` (FIGURE_SHOWS). For models
- * the estimator leaves out, `params` alone (in billions, no model) gives `show=weights`. Throws an Error that names the directive and the attribute at fault.
+ * precision, zero, offload, cutoff, batch, gc, liger, packing, cards; model=custom with params, layers, hidden, heads,
+ * kv, vocab), with the estimator's defaults (LoRA rank 8 on all layers, bf16, no DeepSpeed, cutoff_len 2048, batch 2,
+ * gradient checkpointing, no packing, 1 card; `cards=fewest` takes the smallest count that fits), plus `show`
+ * (FIGURE_SHOWS). For models the estimator leaves out, `params` alone (in billions, no model) gives `show=weights`.
+ * Throws an Error that names the directive and the attribute at fault.
  */
 export function figureText(attributes: Record<string, string | null | undefined>): string {
   const written = Object.entries(attributes)

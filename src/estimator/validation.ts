@@ -3,7 +3,7 @@
 // (tests/unit/estimator-validation.test.ts) holds the estimate to it and the page's accuracy table is built from it,
 // so the accuracy the page states is always the current function's. Pure TypeScript.
 import data from './validation.json';
-import {CUDA_CONTEXT_GIB, estimate, GIB, HEADROOM, type Method} from './estimate';
+import {CUDA_CONTEXT_GIB, estimate, fitsOn, GIB, HEADROOM, type Method} from './estimate';
 import {describeError, fromQuery, parseValues} from './form';
 
 export interface Source {
@@ -18,8 +18,8 @@ export interface Source {
   measures: string;
   /** `GB`: 10⁹ bytes; `GiB`: 1024³ bytes. */
   unit: 'GB' | 'GiB';
-  /** `fixed`: every step has the setup's tokens (padding to the cutoff, or packing); `varied`: samples of many lengths,
-   * the figure a high-water mark over all of them. */
+  /** `fixed`: every step has the setup's tokens (padding to the cutoff, or packing): the setups say `packing=1`;
+   * `varied`: samples of many lengths, the figure a high-water mark over all of them: the setups leave packing off. */
   lengths: 'fixed' | 'varied';
   /** The figure leaves out the CUDA context (`torch.cuda.max_memory_reserved`): compared with the estimate less
    * CUDA_CONTEXT_GIB. */
@@ -58,7 +58,7 @@ export interface Checked {
   estimateGiB: number;
   /** estimate / measured − 1. */
   error: number;
-  /** The estimator's verdict on the run's own card: the estimate within the card less the headroom. */
+  /** The estimator's verdict on the run's own card (Estimate.fits, for that card). */
   fits: boolean;
   /** The run needed more than its card (it filled the card, or the figure exceeds it). */
   overCard: boolean;
@@ -75,7 +75,8 @@ export function checkAll(measurements: Measurement[] = MEASUREMENTS): Checked[] 
       throw new Error(`validation.json: ${m.where}: ${field}: ${describeError(error)}`);
     }
     const card = m.cardGiB ?? source.cardGiB;
-    const total = estimate(setup).totalGiB;
+    const est = estimate(setup, card);
+    const total = est.totalGiB;
     const measuredGiB = source.unit === 'GB' ? (m.measured * 1e9) / GIB : m.measured;
     const estimateGiB = total - (source.excludesContext ? CUDA_CONTEXT_GIB : 0);
     return {
@@ -85,7 +86,7 @@ export function checkAll(measurements: Measurement[] = MEASUREMENTS): Checked[] 
       measuredGiB,
       estimateGiB,
       error: estimateGiB / measuredGiB - 1,
-      fits: total <= card * (1 - HEADROOM),
+      fits: fitsOn(est.needGiB, card),
       overCard: Boolean(m.filled) || measuredGiB > card,
     };
   });

@@ -215,6 +215,7 @@ export default function GpuEstimator(): ReactNode {
           {(values.zero === 'z2' || values.zero === 'z3') && check('offload', LABELS.offload)}
           {check('gc', LABELS.gc)}
           {check('liger', LABELS.liger)}
+          {check('packing', LABELS.packing)}
         </fieldset>
       </form>
 
@@ -224,7 +225,7 @@ export default function GpuEstimator(): ReactNode {
             <>
               <p>
                 <strong>{perCardHeadline(gb(result.totalGiB), result.fits ? LABELS.fits : LABELS.doesNotFit)}</strong>
-                {perCardDetail(setup.cards, gb(CARD_GIB), gb(LIMIT_GIB))}
+                {perCardDetail(setup.cards, gb(CARD_GIB), gb(LIMIT_GIB), gb(result.needGiB))}
               </p>
               <p>
                 {need !== null

@@ -48,6 +48,10 @@ export const ROUGH: Record<RoughPart, string> = {
   ),
   offload: t('rough.offload', 'offload 把状态放到内存，显存数字只计算留在卡上的部分，较粗；训练会明显变慢。'),
   'custom-shape': t('rough.customShape', '自定义模型的 MLP 宽度由参数量推算，LoRA 参数量较粗。'),
+  'allocator-cache': t(
+    'rough.allocatorCache',
+    '样本长短不一（没有打开 packing）时，单卡训练中 PyTorch 会留着释放过的各种大小的显存块，nvidia-smi 看到的占用越积越多：其他开销里按实测加了与激活值相当的一份，数字较粗。打开 packing，或设置环境变量 PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True（多卡时 LLaMA-Factory 默认设置），可以省去这部分。',
+  ),
 };
 
 export const LABELS = {
@@ -79,6 +83,7 @@ export const LABELS = {
   offload: t('field.offload', '开启 offload（把状态放到内存）'),
   gc: t('field.gc', '梯度检查点（LLaMA-Factory 默认开启）'),
   liger: t('field.liger', 'Liger kernel（enable_liger_kernel，不再保存完整的输出层 logits）'),
+  packing: t('field.packing', '样本打包（packing，每步都是 cutoff_len 个 token；样本都补齐到 cutoff_len 时也选这项）'),
   result: t('result', '估算结果'),
   fixInput: t('result.fixInput', '请先改正标出的输入。'),
   fits: t('result.fits', '放得下'),
@@ -101,8 +106,12 @@ export const LABELS = {
 export const invalidModel = (id: string) => t('field.model.invalid', '无效：{id}', {id});
 export const perCardHeadline = (total: string, verdict: string) =>
   t('result.headline', '每卡约 {total} GB，{verdict}', {total, verdict});
-export const perCardDetail = (cards: number, card: string, limit: string) =>
-  t('result.detail', '（{cards} 张 H800，每卡 {card} GB，留 10% 余量后上限 {limit} GB）。', {cards, card, limit});
+export const perCardDetail = (cards: number, card: string, limit: string, need: string) =>
+  t(
+    'result.detail',
+    '（{cards} 张 H800，每卡 {card} GB。估算另加激活值的 15% 作余量后为 {need} GB，不超过每卡的 90% 即 {limit} GB 才算放得下）。',
+    {cards, card, limit, need},
+  );
 export const needCards = (cards: number) => t('result.need', '其他设置不变时，至少需要 {cards} 张卡。', {cards});
 export const bestChangeText = (change: string, cards: number) =>
   t('result.bestChange', '按现在的设置，1、2、4、8 张卡都放不下。最有效的改动：{change}，之后 {cards} 张卡可以放下。', {
