@@ -5,6 +5,8 @@ import type {HostOptions} from './src/plugins/host';
 import type {SeoOptions} from './src/plugins/seo';
 import {ssrTemplate} from './src/ssrTemplate';
 import estimatorRemark from './src/plugins/estimator-remark';
+import preflightRemark from './src/plugins/preflight-remark';
+import diagnoseRemark from './src/plugins/diagnose-remark';
 import {reviewStamp} from './src/reviews';
 import {
   consoleUrl,
@@ -126,6 +128,8 @@ const config = {
   themes: ['@docusaurus/theme-mermaid'],
   plugins: [
     ['./src/plugins/local-search.ts', {local: search.local}],
+    // The known messages of 报错诊断, a chunk of their own (src/plugins/diagnose-data.ts).
+    './src/plugins/diagnose-data.ts',
     './src/plugins/llms-txt.ts',
     './src/plugins/prism.ts',
     './src/plugins/csp-no-eval.ts',
@@ -152,6 +156,8 @@ const config = {
     './src/clientModules/idlePrefetch.ts',
     // Search waits for an input method's composition to end (Chinese typed as pinyin).
     './src/clientModules/searchComposition.ts',
+    // A pasted traceback or log searches its fatal line (and can go to 报错诊断 whole).
+    './src/clientModules/searchPaste.ts',
     // Starts loading Prism on a client-side navigation (code blocks draw their tokens with it).
     './src/prism/navigation.ts',
   ],
@@ -170,8 +176,9 @@ const config = {
           versions: {current: {label: 'Next'}},
           // The date of each page's last commit, shown at its foot (git history; CI's clone has it).
           showLastUpdateTime: true,
-          // The GPU-memory estimator's tables and component (guide/shili/{product}; src/estimator).
-          remarkPlugins: [estimatorRemark],
+          // The GPU-memory estimator's tables and component (guide/shili/{product}; src/estimator); 训练前检查's and
+          // 报错诊断's tools.
+          remarkPlugins: [estimatorRemark, preflightRemark, diagnoseRemark],
           // "编辑此页" from the EDIT_URL setting (README); no link when it is unset.
           editUrl: editUrl && (({docPath}) => editLink(editUrl, docPath)),
         },

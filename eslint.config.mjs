@@ -10,6 +10,7 @@ export default tseslint.config(
       'build/',
       'build-*/',
       '.bench-cache/',
+      '.build-cache/',
       '.docusaurus/',
       'node_modules/',
       'test-results/',

@@ -57,6 +57,7 @@ const sidebars = {
       'guide/Train/train1',
       'guide/Train/train2',
       'guide/Train/parameter',
+      'guide/Train/preflight',
       'guide/Train/mintor',
       'guide/Train/evaluate&predict',
       'guide/Train/export',
@@ -113,6 +114,7 @@ const sidebars = {
       ]),
     ]),
     category('常见问题', [
+      'problems/diagnose',
       category('实例与环境', [
         'problems/viewInstances',
         'problems/viewGpuStatus',

@@ -13,7 +13,7 @@
 //   BENCH_ROUNDS=6 BENCH_PORT=3500 npm run bench:lighthouse
 //
 // The floor is generated from the first variant (scripts/bench/interleave.ts). A variant with one change reverted is
-// another build directory (README, 页面加载).
+// another build directory (MAINTAINERS.md, 页面加载).
 import {execFile} from 'node:child_process';
 import {mkdtempSync, readFileSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';

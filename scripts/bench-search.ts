@@ -22,7 +22,7 @@ const ORIGIN = 'http://bench.local';
 const DOCSEARCH_UI_KIB = 110;
 const TARGETS = {firstQueryKiB: 150, clickKiB: 260, p95Ms: 10, coldMs: 300};
 
-/** What DocSearch 4.7 sends for a keystroke (see shared/notes/search-design.md §3). */
+/** What DocSearch 4.7 sends for a keystroke: the request its modal builds for one query (@docsearch/react 4.7.0). */
 function docSearchRequest(query: string): SearchRequest {
   return {
     indexName: 'bench',
@@ -55,8 +55,8 @@ function table(title: string, rows: [string, string][]) {
 
 /**
  * Ten times the pages: each real page once as it is and nine more times under its own path, with its title numbered
- * and about a third of the longer Latin words of its body and description given a per-copy suffix (admonition
- * markers such as `:::warning` left alone), so postings grow tenfold and the vocabulary grows too (as a bigger site's
+ * and about a third of the longer Latin words of its body and description given a per-copy suffix (directives
+ * such as `:::warning` left alone), so postings grow tenfold and the vocabulary grows too (as a bigger site's
  * would), instead of repeating byte for byte.
  */
 async function syntheticPages(pages: (SourcePage & {body: string})[], times: number): Promise<SourcePage[]> {
@@ -69,7 +69,9 @@ async function syntheticPages(pages: (SourcePage & {body: string})[], times: num
       }
       let n = 0;
       const suffix = (text: string) =>
-        text.replace(/(?<!:)\b[A-Za-z][A-Za-z_]{4,}\b/g, (w) => (n++ % 3 === k % 3 ? `${w}${k}` : w));
+        text.replace(/:+[A-Za-z][\w-]*(?:\{[^}\n]*\})?|\b[A-Za-z][A-Za-z_]{4,}\b/g, (w) =>
+          w.startsWith(':') || n++ % 3 !== k % 3 ? w : `${w}${k}`,
+        );
       const description = suffix(page.description);
       const {tree} = await parseMarkdown(suffix(page.body));
       out.push({...page, permalink: `${page.permalink}-copy${k}`, title: `${page.title}（${k}）`, description, tree});

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Checks every Markdown page under docs/ against the content guide's mechanical rules:
+// Checks every Markdown page under docs/ against the mechanical rules of CONTRIBUTING.md:
 // front matter, heading ids, code-block languages, depth floors, placeholders, relative links, images
 // (committed, Chinese alt text, within the size budget), external links (well-formed https), and the code blocks
 // readers copy: YAML configs, JSON and dataset_info.json, Python, shell and llamafactory-cli lines, checked against the
@@ -7,7 +7,7 @@
 // Usage: npm run check:docs -- [file ...]   (no arguments: every page under docs/; runs under tsx)
 //        npm run check:docs -- --conventions [file ...]   (lists what the pages say about each site convention)
 import {existsSync, statSync} from 'node:fs';
-import {dirname, join, resolve} from 'node:path';
+import {dirname, join, relative, resolve} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {toString} from 'mdast-util-to-string';
 import {codeBlocks, codeLines, nodes, readMarkdown} from '../src/content';
@@ -16,6 +16,7 @@ import {checkBlocks, checkSyntax, syntaxJobs} from './llamafactory/code-blocks.m
 import {OUTPUT_LANGS, checkInlineMessages, checkMessageBlocks, metaOrigin} from './llamafactory/messages.mjs';
 import {checkInlineArgument} from './llamafactory/prose.mjs';
 import {checkConventions, conventions, inventory} from './conventions.mjs';
+import {checkSteps} from './steps.mjs';
 
 const {siteDir} = siteSettings;
 const staticDir = join(siteDir, 'static');
@@ -23,15 +24,29 @@ const staticDir = join(siteDir, 'static');
 /** Largest image a page may embed, in bytes: diagrams and screenshots fit well below it. */
 export const IMAGE_BUDGET = 200 * 1024;
 
-/** Depth floors in CJK characters, by page type (content-guide.md). */
+/** Depth floors in CJK characters, by page type (CONTRIBUTING.md, 篇幅下限). */
 export function depthFloor(id) {
   if (id.startsWith('documents/problems/')) return 500;
   if (id.startsWith('documents/best-practice/')) return 1500;
   return 800;
 }
 
-const PLACEHOLDER = /TODO|TBD|待补充|待完善|敬请期待|lorem|占位|XXX/i;
+/** Words that mark unfinished text (CONTRIBUTING.md, 占位文字); Latin ones as whole words. 占位 alone is an ordinary
+ * word (占位符, 占位图) and is not one of them. */
+const PLACEHOLDER = /\b(?:TODO|TBD|lorem|XXX)\b|待补充|待完善|敬请期待/i;
 const HEADING_ID = /\{#([^}]*)\}\s*$/;
+
+/** The page types of the depth floors, for messages. */
+const FLOOR_NAMES = {
+  500: 'a troubleshooting page (problems/)',
+  800: 'a guide or reference page',
+  1500: 'a best practice',
+};
+
+/** The anchors a link may use, for a message: the page's heading ids. */
+function anchors(ids) {
+  return ids.length ? `its anchors: ${ids.map((id) => `#${id}`).join(', ')}` : 'it has no heading ids';
+}
 
 /** The headings of a parsed page (src/content): line, level and explicit id (`## 标题 {#id}`). */
 export function headings(parsed) {
@@ -54,7 +69,7 @@ export function checkImage(file, alt, src) {
   const errors = [];
   if (!/\p{Script=Han}/u.test(alt)) errors.push(`image ${src} needs Chinese alt text describing it`);
   const path = src.startsWith('/') ? join(staticDir, decodeURI(src)) : resolve(dirname(file), decodeURI(src));
-  if (!existsSync(path)) errors.push(`image ${src} does not exist`);
+  if (!existsSync(path)) errors.push(`image ${src} does not exist: put the file at ${relative(siteDir, path)}`);
   else if (statSync(path).size > IMAGE_BUDGET) {
     errors.push(`image ${src} is ${Math.round(statSync(path).size / 1024)} KiB, budget ${IMAGE_BUDGET / 1024} KiB`);
   }
@@ -137,6 +152,7 @@ async function checkPage(file) {
     errors.push(`line ${line}: ${message}`);
   }
   for (const {line, message} of checkConventions(parsed)) errors.push(`line ${line}: ${message}`);
+  for (const {line, message} of checkSteps(parsed)) errors.push(`line ${line}: ${message}`);
   for (const {value, line, context} of inline) {
     for (const message of checkInlineArgument(value, context)) errors.push(`line ${line}: ${message}`);
   }
@@ -159,7 +175,10 @@ async function checkPage(file) {
       else if (seen.has(h.id)) errors.push(`line ${n}: duplicate heading id "${h.id}"`);
       else seen.add(h.id);
     }
-    if (PLACEHOLDER.test(line)) errors.push(`line ${n}: placeholder text`);
+    const placeholder = PLACEHOLDER.exec(line);
+    if (placeholder) {
+      errors.push(`line ${n}: placeholder text "${placeholder[0]}": write the content, or leave the sentence out`);
+    }
     const here = links.get(n) ?? [];
     for (const image of here.filter((node) => node.type === 'image')) {
       errors.push(...checkImage(file, image.alt ?? '', image.url).map((e) => `line ${n}: ${e}`));
@@ -172,7 +191,8 @@ async function checkPage(file) {
     for (const {url: target} of here) {
       if (/^[a-z]+:/i.test(target) || target.startsWith('/')) continue;
       if (target.startsWith('#')) {
-        if (!ids.includes(target.slice(1))) errors.push(`line ${n}: anchor ${target} not found on this page`);
+        if (!ids.includes(target.slice(1)))
+          errors.push(`line ${n}: anchor ${target} not found on this page; ${anchors(ids)}`);
         continue;
       }
       const [path, anchor] = target.split('#');
@@ -183,7 +203,9 @@ async function checkPage(file) {
       }
       if (!existsSync(dest)) errors.push(`line ${n}: link target ${path} does not exist`);
       else if (anchor && !headingIds(await readMarkdown(dest)).includes(anchor)) {
-        errors.push(`line ${n}: anchor #${anchor} not found in ${path}`);
+        errors.push(
+          `line ${n}: anchor #${anchor} not found in ${path}; ${anchors(headingIds(await readMarkdown(dest)))}`,
+        );
       }
     }
   }
@@ -194,7 +216,12 @@ async function checkPage(file) {
       .match(/\p{Script=Han}/gu) ?? []
   ).length;
   const floor = depthFloor(id);
-  if (cjk < floor) errors.push(`only ${cjk} CJK characters outside code, floor is ${floor}`);
+  if (cjk < floor) {
+    errors.push(
+      `only ${cjk} CJK characters outside code, floor is ${floor} for ${FLOOR_NAMES[floor]}: ` +
+        `write about ${floor - cjk} more (CONTRIBUTING.md, 篇幅下限)`,
+    );
+  }
   return {id, errors, cjk, syntax: syntaxJobs(blocks)};
 }
 

@@ -10,64 +10,23 @@ import {readFileSync} from 'node:fs';
 import {dirname, join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {toString} from 'mdast-util-to-string';
-import {codeLines} from '../src/content';
-import {FIGURE} from '../src/estimator/markdown';
+import yaml from 'js-yaml';
+import {codeBlocks, codeLines} from '../src/content';
+import {QUERY_KEYS} from '../src/estimator/form';
+import {FIGURE, figureText} from '../src/estimator/markdown';
+import {MODELS} from '../src/estimator/models';
+import {CONVENTIONS_FILE, checkPath, workspacePaths} from '../src/content/workspace-paths';
 import {reference} from './llamafactory/code-blocks.mjs';
 
+export {CONVENTIONS_FILE};
+
 const here = dirname(fileURLToPath(import.meta.url));
-export const CONVENTIONS_FILE = 'src/content/conventions.json';
 export const conventions = JSON.parse(readFileSync(join(here, '..', CONVENTIONS_FILE), 'utf8'));
 
 const PATHS = conventions.paths;
-const TOP = new Set(
-  Object.values(PATHS)
-    .map(({path}) => path.split('/')[2])
-    .filter(Boolean),
-);
 
-/** The /workspace paths a line names (not ones inside another path or URL, such as `huggingface.co//workspace`). */
-export function workspacePaths(line) {
-  return [...line.matchAll(/(?<![\w/.:-])\/workspace(?:\/[^\s'"`)\]，。；：、（）*|]*)?/g)].map((m) =>
-    m[0].replace(/[.,;:]+$/, ''),
-  );
-}
-
-function convention(key) {
-  return `${PATHS[key].what}放在 ${PATHS[key].path}`;
-}
-
-/** What is wrong with a /workspace path, or null when it lies in a conventional location. `inCode`: the path is in a
- * code block (a command writes there); prose may name LlamaBoard's own folders (`/workspace/llamafactory/output`)
- * to describe them. */
-export function checkPath(path, {inCode = true} = {}) {
-  const segments = path.split('/').slice(2).filter(Boolean);
-  if (!segments.length) return null;
-  const [top, second, third] = segments;
-  const where = `(${CONVENTIONS_FILE} "paths")`;
-  if (segments.length === 1 && !TOP.has(top)) {
-    const key = /\.(py|sh)$/.test(top) ? 'scripts' : /\.(log|csv|pid|txt)$/.test(top) ? 'logs' : null;
-    return `${path} is a file directly in /workspace; ${key ? convention(key) : 'put it in one of the conventional folders'} ${where}`;
-  }
-  if (!TOP.has(top)) return `${path} is outside the site's conventional locations under /workspace ${where}`;
-  if (top === 'llamafactory' && second && second !== 'data' && (inCode || third)) {
-    return `${path}: /workspace/llamafactory/${second} belongs to LlamaBoard; ${convention(second.startsWith('log') ? 'logs' : 'outputs')} ${where}`;
-  }
-  if (top !== 'user-data' || !second) return null;
-  const file = segments.at(-1);
-  if (second === 'configs' && /\.(py|sh)$/.test(file)) return `${path}: ${convention('scripts')} ${where}`;
-  if (second === 'scripts' && /\.(ya?ml|json)$/.test(file)) return `${path}: ${convention('configs')} ${where}`;
-  const reserved = conventions.reservedNames;
-  if (second === 'models') {
-    if (third && reserved[third] && !['output', 'merged'].includes(third)) {
-      return `${path}: ${convention(reserved[third])} ${where}`;
-    }
-    return null;
-  }
-  if (reserved[second] && PATHS[reserved[second]].path !== `/workspace/user-data/${second}/`) {
-    return `${path}: ${convention(reserved[second])} ${where}`;
-  }
-  return null;
-}
+// The path rule is pure and runs in the browser too (the 训练前检查 page): src/content/workspace-paths.ts.
+export {checkPath, workspacePaths};
 
 const BOUND = /(几十|几百|十几|几个|几|[0-9]+)\s*(KB|MB|GB|TB)\s*(以内|以下|以上)/g;
 const METHODS = conventions.transfers.methods.map((m) => ({...m, re: new RegExp(m.words, 'g')}));
@@ -117,8 +76,29 @@ function distance(a, b) {
   return d[a.length][b.length];
 }
 
-/** What is wrong with a bold label the reader is told to click, or null when every part of it is a listed label. */
-export function checkLabel(label) {
+/** The lists of conventions.json "labels" (console, clients, options). */
+const GROUPS = Object.fromEntries(Object.entries(conventions.labels).filter(([, v]) => Array.isArray(v)));
+const LLAMABOARD = /LlamaBoard|Web ?UI/i;
+const CLIENT = /VS ?Code|JupyterLab|FileZilla|WinSCP|Terminal|终端|命令面板|Remote-SSH/i;
+
+/** A known label close enough to be the one meant: one containing the other with at most two characters more, or
+ * one edit away (labels of three characters or more), or two (four or more); null when none is. */
+function closeLabel(s) {
+  let best = null;
+  for (const label of LABELS) {
+    const contains = (label.includes(s) || s.includes(label)) && Math.abs(label.length - s.length) <= 2;
+    const d = contains ? 0.5 : distance(s, label);
+    const shortest = Math.min(s.length, label.length);
+    if ((contains || (d <= 1 && shortest >= 3) || (d <= 2 && shortest >= 4)) && (!best || d < best.d)) {
+      best = {label, d};
+    }
+  }
+  return best?.label ?? null;
+}
+
+/** What is wrong with a bold label the reader is told to click, or null when every part of it is a listed label.
+ * `context`: the paragraph or list item it is in, which says whose interface it is (LlamaBoard, a client). */
+export function checkLabel(label, context = '') {
   const unknown = label
     .split('＞')
     .map((s) => s.trim())
@@ -126,17 +106,25 @@ export function checkLabel(label) {
   if (!unknown.length) return null;
   return unknown
     .map((s) => {
-      const score = (label) => distance(s, label) - (label.includes(s) || s.includes(label) ? 1 : 0);
-      const near = [...LABELS].sort((a, b) => score(a) - score(b))[0];
+      const head = `bold label "${s}" is not a known interface label`;
+      const near = closeLabel(s);
+      if (near) return `${head}; did you mean "${near}"? Write labels exactly as the interface shows them`;
+      if (LLAMABOARD.test(context)) {
+        return (
+          `${head}: LlamaBoard's labels are LLaMA-Factory v${reference.llamafactory.version}'s own (webui/locales.py, ` +
+          'listed in scripts/llamafactory/reference.json "webui"); copy the label from there as LlamaBoard shows it'
+        );
+      }
+      const group = /\p{Script=Han}/u.test(s) && !CLIENT.test(context) ? 'console' : 'clients';
       return (
-        `bold label "${s}" is not a label of ${CONVENTIONS_FILE} ("labels") or of LlamaBoard v${reference.llamafactory.version}; ` +
-        `the nearest is "${near}". Write the label exactly as the interface shows it, or add it there after checking the interface`
+        `${head}. The ${group} labels are: ${GROUPS[group].join(', ')}. If the interface shows "${s}", add it to ` +
+        `"labels" › "${group}" in ${CONVENTIONS_FILE} after seeing it there (CONTRIBUTING.md, 界面按钮名)`
       );
     })
     .join('; ');
 }
 
-/** Bold labels in click context: {label, line}. A label joined to a click label by 和、或、顿号 is one too
+/** Bold labels in click context: {label, line, context} (context: the text of the paragraph or item they are in). A label joined to a click label by 和、或、顿号 is one too
  * (`点击 **预览命令** 和 **开始**`). */
 export function clickLabels(tree) {
   const found = [];
@@ -149,7 +137,7 @@ export function clickLabels(tree) {
         const before = children[i - 1]?.type === 'text' ? children[i - 1].value : '';
         const chained = previousWasLabel && /^\s*(和|或|、|以及)\s*$/.test(before);
         previousWasLabel = label.includes('＞') || CLICK.test(before) || /＞\s*$/.test(before) || chained;
-        if (previousWasLabel) found.push({label, line: child.position.start.line});
+        if (previousWasLabel) found.push({label, line: child.position.start.line, context: toString(node)});
       } else if (child.type !== 'text' || !/^\s*(和|或|、|以及)\s*$/.test(child.value)) {
         previousWasLabel = previousWasLabel && child.type === 'text' && /^\s*＞\s*$/.test(child.value);
       }
@@ -207,6 +195,88 @@ export function handWrittenMemoryFigures(parsed) {
     }
   });
   return found;
+}
+
+const MODEL_IDS = MODELS.map((m) => m.id).join(', ');
+
+/** The estimator's attributes (src/estimator/form.ts QUERY_KEYS) for a LLaMA-Factory training config, and the model
+ * path when no preset model matches it: {attributes, unknownModel}. Values LLaMA-Factory would default are written
+ * out (batch 8 is transformers' per_device_train_batch_size default) so the figure is the config's. */
+export function figureAttributes(config) {
+  const a = {};
+  const path = String(config.model_name_or_path ?? '');
+  const name = path.replace(/\/+$/, '').split('/').pop().toLowerCase();
+  const model = MODELS.find((m) => m.sources.card.toLowerCase().endsWith(`/${name}`));
+  a.model = model?.id ?? '?';
+  const type = config.finetuning_type ?? 'lora';
+  const bits = config.quantization_bit;
+  if (type === 'full' || type === 'freeze') a.method = type;
+  else if (bits === 4 || bits === 8) a.method = `qlora${bits}`;
+  const adapter = !a.method || a.method.startsWith('qlora');
+  if (adapter && config.lora_rank && config.lora_rank !== 8) a.rank = config.lora_rank;
+  if (adapter && /^q_proj,\s*v_proj$/.test(String(config.lora_target ?? ''))) a.target = 'qv';
+  if (config.pure_bf16 === true) a.precision = 'pure_bf16';
+  const zero = /z(\d)/.exec(String(config.deepspeed ?? ''))?.[1];
+  if (zero) a.zero = `z${zero}`;
+  if (zero && /offload/.test(String(config.deepspeed))) a.offload = 1;
+  a.cutoff = config.cutoff_len ?? 2048;
+  a.batch = config.per_device_train_batch_size ?? 8;
+  if (config.disable_gradient_checkpointing === true) a.gc = 0;
+  if (config.enable_liger_kernel === true) a.liger = 1;
+  if (config.packing === true && Object.values(QUERY_KEYS).includes('packing')) a.packing = 1;
+  return {attributes: a, unknownModel: model ? null : path};
+}
+
+/** The page's training configs (YAML blocks with model_name_or_path and a stage or finetuning_type), with lines. */
+function trainingConfigs(parsed) {
+  const found = [];
+  for (const b of codeBlocks(parsed)) {
+    if (!/^ya?ml$/.test(b.lang)) continue;
+    let config;
+    try {
+      config = yaml.load(b.code);
+    } catch {
+      continue;
+    }
+    if (config && typeof config === 'object' && config.model_name_or_path && (config.stage || config.finetuning_type)) {
+      found.push({line: b.line, config});
+    }
+  }
+  return found;
+}
+
+/** What to write instead of a hand-written memory figure on `line`: the `:gpu-mem{…}` directive built from the page's
+ * training config nearest above it (else the first below), what it shows today, and the model ids when the config's
+ * model is not one of the estimator's. */
+export function figureAdvice(parsed, line) {
+  const configs = trainingConfigs(parsed);
+  const config = configs.filter((c) => c.line < line).at(-1) ?? configs[0];
+  const how = 'README, 显存估算器; cards=N for N cards';
+  if (!config) {
+    return (
+      'quote the estimator with the setup the page describes, e.g. `约 :gpu-mem{model=qwen3-8b cutoff=1024 batch=4} GB` ' +
+      `(model ids: ${MODEL_IDS}; ${how})`
+    );
+  }
+  const {attributes, unknownModel} = figureAttributes(config.config);
+  const written = Object.entries(attributes)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(' ');
+  const directive = `:${FIGURE}{${written}}`;
+  if (unknownModel) {
+    return (
+      `quote the estimator with the training config of line ${config.line}: \`约 ${directive} GB\`, with "?" replaced: ` +
+      `model_name_or_path ${unknownModel} is not one of the estimator's models (${MODEL_IDS}); take the closest, or ` +
+      `model=custom with params, layers, hidden, heads, kv and vocab from its config.json (${how})`
+    );
+  }
+  let shows = '';
+  try {
+    shows = ` (it shows ${figureText(Object.fromEntries(Object.entries(attributes).map(([k, v]) => [k, String(v)])))} today)`;
+  } catch (e) {
+    shows = ` (the estimator rejects it as written: ${e.message})`;
+  }
+  return `write \`约 ${directive} GB\`, the training config of line ${config.line}${shows} (${how})`;
 }
 
 const FACTS = conventions.facts.list.map((f) => ({
@@ -279,15 +349,12 @@ export function checkConventions(parsed) {
   for (const {clause, line, context} of factClauses(parsed)) {
     for (const message of checkFactClause(clause, context)) findings.push({line, message});
   }
-  for (const {label, line} of clickLabels(parsed.tree)) {
-    const problem = checkLabel(label);
+  for (const {label, line, context} of clickLabels(parsed.tree)) {
+    const problem = checkLabel(label, context);
     if (problem) findings.push({line, message: problem});
   }
   for (const {line, figure} of handWrittenMemoryFigures(parsed)) {
-    findings.push({
-      line,
-      message: `GPU-memory figure "${figure}" is written by hand: quote the estimator, e.g. \`:gpu-mem{model=qwen3-8b cutoff=1024 batch=4}\` (README, 显存估算器)`,
-    });
+    findings.push({line, message: `GPU-memory figure "${figure}" is written by hand: ${figureAdvice(parsed, line)}`});
   }
   return findings;
 }

@@ -110,11 +110,25 @@ export async function algoliaRecords(siteUrl: string): Promise<DocSearchRecord[]
   }));
 }
 
-export type AlgoliaSynonym = {objectID: string; type: 'synonym'; synonyms: string[]};
+export type AlgoliaSynonym =
+  | {objectID: string; type: 'synonym'; synonyms: string[]}
+  | {objectID: string; type: 'oneWaySynonym'; input: string; synonyms: string[]};
 
-/** src/search/shared/synonyms.json as Algolia two-way synonyms: the same groups the embedded engine expands. */
+/**
+ * src/search/shared/synonyms.json as Algolia synonyms, the entries the embedded engine expands: a group as two-way
+ * synonyms, a one-way entry as one one-way synonym per `from` word.
+ */
 export function algoliaSynonyms(): AlgoliaSynonym[] {
-  return synonymGroups().map((synonyms, i) => ({objectID: `synonyms-${i + 1}`, type: 'synonym', synonyms}));
+  return synonymGroups().flatMap((entry, i): AlgoliaSynonym[] =>
+    Array.isArray(entry)
+      ? [{objectID: `synonyms-${i + 1}`, type: 'synonym', synonyms: entry}]
+      : entry.from.map((input, k) => ({
+          objectID: `synonyms-${i + 1}-${k + 1}`,
+          type: 'oneWaySynonym',
+          input,
+          synonyms: entry.to,
+        })),
+  );
 }
 
 export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
@@ -131,7 +145,11 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
     console.log(`记录数：${records.length}（最大一条 ${largest} 字节），站点地址：${siteUrl}\n`);
     const synonyms = algoliaSynonyms();
     console.log(`同义词（替换索引中的全部同义词）：${synonyms.length} 组`);
-    for (const s of synonyms) console.log(`  ${s.objectID}: ${s.synonyms.join(' = ')}`);
+    for (const s of synonyms) {
+      console.log(
+        `  ${s.objectID}: ${s.type === 'synonym' ? s.synonyms.join(' = ') : `${s.input} → ${s.synonyms.join(', ')}`}`,
+      );
+    }
     console.log('');
     console.log(`第一条记录：\n${JSON.stringify(records[0], null, 2)}`);
     return 0;

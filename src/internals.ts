@@ -2,7 +2,7 @@
 // public API: unsafe swizzles and ejected copies, module paths and shapes, build files, hook order, DOM classes. Each
 // entry names its guard, the test that fails when that internal changes; tests/unit/internals.test.ts checks the pins
 // and snippets below against node_modules, and that every internal reach it can find in the code is listed here.
-// Nothing imports this file at run time. What to do when a guard fails: README, 依赖框架内部细节的地方.
+// Nothing imports this file at run time. What to do when a guard fails: MAINTAINERS.md, 依赖框架内部细节的地方.
 
 export interface Internal {
   /** Unique, short. */
@@ -232,6 +232,7 @@ export const internals: Internal[] = [
     users: [
       'src/theme/DocItem/Content/index.tsx',
       'src/theme/ErrorPageContent/index.tsx',
+      'src/theme/LastUpdated/index.tsx',
       'src/theme/Logo/index.tsx',
       'src/theme/Navbar/MobileSidebar/index.tsx',
       'src/theme/NavbarItem/index.tsx',
@@ -242,6 +243,7 @@ export const internals: Internal[] = [
     pinned: {
       [`${CLASSIC}/DocItem/Content/index.tsx`]: 'a60acf97ab953670816c13b7f28c68f9e3d15af00d5b9f8a5e602e8dcc20448b',
       [`${CLASSIC}/ErrorPageContent.tsx`]: '94a807f761167b966e44a9b3a26cd69f085ff00ddd7ce585189f5365300ac236',
+      [`${CLASSIC}/LastUpdated/index.tsx`]: '53ab70761b412f831312428568d9fb5db6b748d97ae714724c7d372c1b4a9f7b',
       [`${CLASSIC}/Logo/index.tsx`]: '57c3bb938907055312f44b5baa4f561f4e3ae0e8f48dd04c4f805fddaf1cda12',
       [`${CLASSIC}/Navbar/MobileSidebar/index.tsx`]: 'bcdcffc2de5c5af3bbc779e27efca4589757359b72b7fa48fd0b60cd519423d7',
       [`${CLASSIC}/NavbarItem/index.tsx`]: 'fd2dcb38810bf2caac252e32511bae54b5097defa4215e37078fc6ce9c734122',
@@ -276,7 +278,12 @@ export const internals: Internal[] = [
   {
     id: 'classes-docsearch',
     what: 'DocSearch’s markup: our styles, the start and error screens rendered into the modal, the input we focus',
-    users: ['src/theme/SearchBar/styles.css', 'src/theme/SearchBar/ModalScreen.tsx', 'src/theme/SearchBar/index.tsx'],
+    users: [
+      'src/theme/SearchBar/styles.css',
+      'src/theme/SearchBar/modal.css',
+      'src/theme/SearchBar/ModalScreen.tsx',
+      'src/theme/SearchBar/index.tsx',
+    ],
     guard: UNIT,
     classes: [
       'DocSearch-Button',
@@ -290,6 +297,7 @@ export const internals: Internal[] = [
       'DocSearch-Logo',
       'DocSearch-Modal',
       'DocSearch-Screen-Icon',
+      'DocSearch-SearchBar',
       'DocSearch-StartScreen',
       'DocSearch-Title',
     ],

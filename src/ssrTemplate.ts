@@ -10,7 +10,7 @@
 // preloaded by the starter, after the paint (src/plugins/route-preload.ts says why); tests/output/head-priority.test.ts
 // keeps both so. The script names come in JSON data blocks, so that the starter itself is the same text in every
 // build: its sha256 in the Content-Security-Policy (src/host/csp.ts) changes only when this template does, and a host
-// whose CSP header is configured by hand (README, 部署) does not have to change it with each release.
+// whose CSP header is configured by hand (MAINTAINERS.md, 部署) does not have to change it with each release.
 import {EARLY_SEARCH_SCRIPT} from './search/client/earlyIntent';
 
 /** The JSON data block that names the site bundle's scripts (written by the template below). */

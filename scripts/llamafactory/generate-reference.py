@@ -10,7 +10,8 @@ that `npm run check:docs` uses offline:
   LLaMA-Factory's TrainingArguments inherits), with its type, default and allowed values;
 - the chat template names (`register_template(name=...)`);
 - the `llamafactory-cli` subcommands;
-- the `dataset_info.json` fields (top-level keys, `formatting` values, `columns` and `tags` names);
+- the `dataset_info.json` fields (top-level keys, `formatting` values, `columns` and `tags` names) and the datasets the
+  release registers in its own data/dataset_info.json;
 - the release's files under examples/, scripts/ and data/, and LlamaBoard's labels (webui/locales.py, interface.py);
 - the message templates of the pinned sources (`messages`): every string passed to `raise`, `assert`, a logger,
   `warnings.warn` or `print`, or assigned to a variable named like a message (`msg`, `hint`, `err`...), in
@@ -19,7 +20,7 @@ that `npm run check:docs` uses offline:
   `scripts/llamafactory/messages-curated.json` adds the few messages the docs quote from sources that cannot be
   read here (vLLM, CPython), each with its file; the generator copies them in unchanged.
 
-Usage (the documented command, see README.md "编写和修改页面"):
+Usage (the documented command, see MAINTAINERS.md "编写和修改页面：内容检查的细则"):
 
     python3 scripts/llamafactory/generate-reference.py \\
         --llamafactory /path/to/LLaMA-Factory[.git] --tag v0.9.5 \\
@@ -286,6 +287,16 @@ def dataset_info_fields(source: str) -> dict:
         "tags": tags,
         "defaults": {k: defaults[k] for k in ["formatting", "ranking", "split", *columns, *tags] if k in defaults},
     }
+
+
+def builtin_datasets(source: str) -> dict:
+    """The release's own dataset_info.json: each dataset's formatting, and ranking or kto_tag when it has them (the
+    training stages it fits: data/loader.py)."""
+    out = {}
+    for name, entry in json.loads(source).items():
+        kind = "ranking" if entry.get("ranking") else "kto" if "kto_tag" in entry.get("columns", {}) else ""
+        out[name] = [entry.get("formatting", "alpaca"), kind] if kind else [entry.get("formatting", "alpaca")]
+    return out
 
 
 # Calls whose first argument is a message a reader may see: logger methods (LLaMA-Factory's own logger adds
@@ -579,7 +590,11 @@ def main() -> None:
             )
         },
         "templates": templates(git_show(repo, tag, "src/llamafactory/data/template.py")),
-        "datasetInfo": dataset_info_fields(git_show(repo, tag, "src/llamafactory/data/parser.py")),
+        "datasetInfo": {
+            **dataset_info_fields(git_show(repo, tag, "src/llamafactory/data/parser.py")),
+            # The datasets the release registers in its own data/dataset_info.json (a dataset_dir copied from it has them).
+            "builtin": builtin_datasets(git_show(repo, tag, "data/dataset_info.json")),
+        },
         # Which groups each subcommand parses (hparams/parser.py: _TRAIN_ARGS, _INFER_ARGS, _EVAL_ARGS).
         "commandGroups": {
             "train": ["model", "data", "training", "finetuning", "generating", "seq2seq"],

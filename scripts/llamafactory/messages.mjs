@@ -2,7 +2,7 @@
 // (reference.json `messages`: LLaMA-Factory, peft and transformers extracted by generate-reference.py, plus the
 // hand-checked messages-curated.json for vLLM and Python), or carry its origin where it is quoted.
 //
-// What counts as a quoted message (README "编写和修改页面"):
+// What counts as a quoted message (CONTRIBUTING.md, 引用报错和日志; in detail MAINTAINERS.md, 内容检查的细则):
 // - in a `text` (or `console`, `log`, `output`, unlabeled) code block, a line that starts with an exception name and a
 //   colon (`ValueError: …`, `torch.OutOfMemoryError: …`), a log level (`[INFO|…] module >> …`, `WARNING: …`,
 //   `ERROR …`), or a lower-case tool prefix (`fatal: …`, `error: …`);
@@ -188,6 +188,12 @@ const FIX =
   'quote it exactly as the pinned sources print it (`…` marks an omitted part), or, if it comes from outside them ' +
   '(PyTorch, CUDA, NCCL, pip, ssh, the shell, the console), put it in a block marked ```text origin="…"```';
 
+/** FIX with the origin a message most likely has filled in: PyTorch for torch's and CUDA's errors, NCCL for NCCL's. */
+function fixFor(text) {
+  const origin = /^torch\.|CUDA (out of memory|error)/.test(text) ? 'PyTorch' : /NCCL/.test(text) ? 'NCCL' : '…';
+  return FIX.replace('origin="…"', `origin="${origin}"`);
+}
+
 /** Findings for the output blocks of a page: quoted messages that cannot be traced. Each is {line, message}. */
 export function checkMessageBlocks(blocks) {
   const findings = [];
@@ -203,7 +209,7 @@ export function checkMessageBlocks(blocks) {
         if (!result.traced) {
           findings.push({
             line,
-            message: `quoted message "${clip(quoted.text)}" is not in the pinned sources; ${describeNearest(result.nearest)}; ${FIX}`,
+            message: `quoted message "${clip(quoted.text)}" is not in the pinned sources; ${describeNearest(result.nearest)}; ${fixFor(quoted.text)}`,
           });
         }
         return;
@@ -234,7 +240,7 @@ export function checkInlineMessages(inline, originBlocks) {
       const {nearest} = traceMessage(value.trim(), m[2]);
       findings.push({
         line,
-        message: `quoted message \`${clip(value)}\` is not in the pinned sources; ${describeNearest(nearest)}; ${FIX} on this page`,
+        message: `quoted message \`${clip(value)}\` is not in the pinned sources; ${describeNearest(nearest)}; ${fixFor(value.trim())} on this page`,
       });
       continue;
     }

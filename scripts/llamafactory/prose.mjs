@@ -10,7 +10,10 @@
 // - `llamafactory-cli <subcommand>`: a subcommand of the release; `examples/…` and `scripts/…`: a file (or folder) of
 //   the release.
 import yaml from 'js-yaml';
+import {misspelt} from '../../src/llamafactory/validate';
 import {checkCli, checkConfig, findArgument, reference} from './code-blocks.mjs';
+
+export {misspelt};
 
 const TRAIN_GROUPS = reference.commandGroups.train;
 const FILES = new Set(reference.files ?? []);
@@ -22,17 +25,6 @@ const FOLDERS = new Set(
       .map((_, i, a) => a.slice(0, i + 1).join('/')),
   ),
 );
-
-/** Names the reference knows besides arguments: templates, subcommands, dataset_info keys, columns and tags. */
-const KNOWN = new Set([
-  ...reference.templates,
-  ...reference.cli.commands,
-  ...reference.datasetInfo.keys,
-  ...reference.datasetInfo.columns,
-  ...reference.datasetInfo.tags,
-  ...Object.values(reference.arguments).flatMap((group) => Object.keys(group)),
-]);
-const ARGUMENT_NAMES = Object.values(reference.arguments).flatMap((group) => Object.keys(group));
 
 /** Values upstream accepts only in some stages or methods: the context must name the situation
  * (hparams/parser.py of the pinned release). */
@@ -58,34 +50,6 @@ export const CONDITIONAL = [
 const ASSIGNMENT = /^([a-z][a-z0-9_]*)(?::\s+|=)(\S.*)$|^--([a-z][a-z0-9_]*)(?:=|\s+)(\S.*)$/;
 const FLAG = /^--([a-z][a-z0-9_]*)$/;
 const SNAKE = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$/;
-
-/** Edit distance with adjacent transpositions (optimal string alignment): `lora_rnak` is one edit from `lora_rank`. */
-function distance(a, b) {
-  if (Math.abs(a.length - b.length) > 2) return 3;
-  const d = Array.from({length: a.length + 1}, (_, i) => [i, ...Array(b.length).fill(0)]);
-  for (let j = 1; j <= b.length; j++) d[0][j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-        d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
-    }
-  }
-  return d[a.length][b.length];
-}
-
-/** The argument or template a misspelt name is closest to, or null when the name is known or not close to one. */
-export function misspelt(name) {
-  if (KNOWN.has(name)) return null;
-  const limit = name.length >= 12 ? 2 : 1;
-  let best = null;
-  for (const known of [...ARGUMENT_NAMES, ...reference.templates]) {
-    const d = distance(name, known);
-    if (d <= limit && (!best || d < best.d)) best = {known, d};
-  }
-  return best?.known ?? null;
-}
 
 /** A value written in prose can be checked when it is one YAML scalar or flow collection, not a placeholder
  * (`<名称>`, `…`, Chinese words) or an expression (`lora_alpha / lora_rank`). */

@@ -10,6 +10,7 @@ import {gfmFromMarkdown} from 'mdast-util-gfm';
 import {directive} from 'micromark-extension-directive';
 import {gfm} from 'micromark-extension-gfm';
 import {expandEstimatorTree, GPU_ESTIMATOR_TEXT} from '../estimator/markdown';
+import {replaceToolDirectives} from './tools';
 
 export type FrontMatter = {[key: string]: unknown};
 
@@ -60,6 +61,7 @@ export async function parseMarkdown(text: string, filePath = '<markdown>'): Prom
   } catch (e) {
     throw new Error(`${filePath}: ${(e as Error).message}`);
   }
+  replaceToolDirectives(tree);
   restoreTextDirectives(tree, treeText);
   return {text, frontMatter, contentTitle, excerpt, body: content, bodyOffset, tree, treeText};
 }

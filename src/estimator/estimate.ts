@@ -47,7 +47,7 @@ export const LIMIT_GIB = CARD_GIB * (1 - HEADROOM);
  * certain part of the estimate and the part that grows with tokens per card. The output layer's cost depends on the
  * transformers version (12 bytes per token and vocabulary entry in 4.57; the 4.4x releases of 2024 also copied the
  * shifted fp32 logits in the loss, about 16), and how much the allocator caches depends on the data's lengths.
- * Measured: unsloth's table of the longest sequence that fits (Hugging Face + FlashAttention 2, QLoRA; validation.json)
+ * Measured: unsloth's table of the longest sequence that fits (Hugging Face + FlashAttention 2, QLoRA; measurements.json)
  * filled 80 GB cards at 28,454 tokens (Llama-3.1-8B) and 6,916 tokens (Llama-3.3-70B), where the estimate with packing
  * is 82 % and 88 % of the card: 10 % of the card alone would call both "fits". */
 export const ACTIVATION_HEADROOM = 0.15;
@@ -67,7 +67,7 @@ export const FRAGMENTATION = 0.05;
  * forward pass a token holds its bf16 logits (2), their fp32 copy (4) and the fp32 log-softmax that cross entropy keeps
  * for backward (4); in backward the first two are gone but the log-softmax, its gradient and the logits' fp32 gradient
  * meet (3 × 4). The larger, 12, counts. Measured: Liger kernel, which never holds the logits, saved 10.3 bytes per token
- * and entry (ms-swift, Qwen2.5-7B, 8192 tokens; validation.json). */
+ * and entry (ms-swift, Qwen2.5-7B, 8192 tokens; measurements.json). */
 export const LOGIT_BYTES = 12;
 /** DeepSpeed ZeRO-3 (LLaMA-Factory's ds_z3_config.json: `stage3_max_live_parameters` 1e9): parameters it keeps
  * gathered in full at once. */
@@ -80,7 +80,7 @@ export const ZERO2_BUCKET = 5e8;
  * keeps reserved beyond the memory in use, as a share of the activations. Freed blocks stay reserved for reuse
  * (nvidia-smi and `torch.cuda.max_memory_reserved` count them); a step longer than any before needs blocks larger than
  * the cached ones and gets new ones, while the old ones are split up by smaller tensors, so the reserved high-water mark
- * climbs above the largest step by an amount that grows with the activations. Measured (validation.json, ms-swift 2.x
+ * climbs above the largest step by an amount that grows with the activations. Measured (measurements.json, ms-swift 2.x
  * benchmark: `max_memory_reserved` over a dataset of 91 to 19,548 tokens a sample, one A100, no DeepSpeed): above the
  * estimate with packing by 0.4 to 2.1 times the activations (median 1.2) for Qwen 1.8B to 14B and Yi-6B LoRA at 1,024
  * to 8,192 tokens, batch 1 to 4; in the same benchmark's Tuners table a LoRA run reserved 4.3 GiB more unpacked than

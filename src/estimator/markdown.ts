@@ -159,7 +159,7 @@ function leftOutTable(): string {
 const percent = (x: number) => `${x > 0 ? '+' : ''}${Math.round(x * 100)}%`;
 const METHOD_NAMES: Partial<Record<Method, string>> = {lora: 'LoRA', qlora4: 'QLoRA 4 bit', full: '全参数'};
 
-/** The estimate against the validation set (validation.json): per source, per method and in all. */
+/** The estimate against the validation set (measurements.json): per source, per method and in all. */
 function accuracyTable(): string {
   const rows = checkAll();
   const line = (label: string, subset: Checked[]) => {

@@ -1,8 +1,8 @@
-// The validation set (validation.json): published measurements of real fine-tuning runs, each with its link, what it
+// The validation set (measurements.json): published measurements of real fine-tuning runs, each with its link, what it
 // measures, the hardware and the setup in the estimator's URL keys, and the estimate's error on each. The unit test
 // (tests/unit/estimator-validation.test.ts) holds the estimate to it and the page's accuracy table is built from it,
 // so the accuracy the page states is always the current function's. Pure TypeScript.
-import data from './validation.json';
+import data from './measurements.json';
 import {CUDA_CONTEXT_GIB, estimate, fitsOn, GIB, HEADROOM, type Method} from './estimate';
 import {describeError, fromQuery, parseValues} from './form';
 
@@ -68,11 +68,11 @@ export interface Checked {
 export function checkAll(measurements: Measurement[] = MEASUREMENTS): Checked[] {
   return measurements.map((m) => {
     const source = SOURCES[m.source];
-    if (!source) throw new Error(`validation.json: ${m.where}: unknown source "${m.source}"`);
+    if (!source) throw new Error(`measurements.json: ${m.where}: unknown source "${m.source}"`);
     const {setup, errors} = parseValues(fromQuery(m.setup));
     if (!setup) {
       const [field, error] = Object.entries(errors)[0]!;
-      throw new Error(`validation.json: ${m.where}: ${field}: ${describeError(error)}`);
+      throw new Error(`measurements.json: ${m.where}: ${field}: ${describeError(error)}`);
     }
     const card = m.cardGiB ?? source.cardGiB;
     const est = estimate(setup, card);

@@ -6,6 +6,7 @@ import type {Doc} from '../content';
 import {codeLines, nodes} from '../content';
 import {toString} from 'mdast-util-to-string';
 import {expandEstimatorLine} from '../estimator/markdown';
+import {toolLine} from '../content/tools';
 
 export type LlmsPage = Pick<Doc, 'permalink' | 'title' | 'description' | 'category' | 'tree' | 'treeText' | 'filePath'>;
 
@@ -64,7 +65,8 @@ export function plainMarkdown(page: LlmsPage, site: LlmsSite): string {
       text = text.slice(0, column) + url + text.slice(column + length);
     }
     if (headings.has(n)) text = text.replace(/\s*\{#[\w-]+\}\s*$/, '');
-    for (const part of expandEstimatorLine(text).split('\n')) out.push(admonition ? (part ? `> ${part}` : '>') : part);
+    for (const part of expandEstimatorLine(toolLine(text)).split('\n'))
+      out.push(admonition ? (part ? `> ${part}` : '>') : part);
   });
   return `${out
     .join('\n')

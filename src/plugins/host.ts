@@ -2,7 +2,7 @@
 // <meta http-equiv> in every page and as the nginx snippet deploy/nginx/docs.conf includes for the header, then a
 // gzip and a Brotli copy beside each compressible file (src/host/precompress.ts). Output, besides the pages:
 //   .host/csp.nginx.conf   `set $content_security_policy "...";` for nginx
-//   .host/csp.txt          the header value, for hosts configured another way (README, 部署)
+//   .host/csp.txt          the header value, for hosts configured another way (MAINTAINERS.md, 部署)
 //
 // Ordering: Docusaurus runs all postBuild hooks at once (executePluginsPostBuild: Promise.all over the plugins), and
 // the sitemap, opensearch.xml, robots.txt, the manifest and the llms files are written by other plugins' postBuild.

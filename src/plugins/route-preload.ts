@@ -10,7 +10,7 @@
 // first paint, and Lighthouse counts every script that finished before its observed largest contentful paint as
 // needed for it unless the script then ran in a long task (these chunks each run in well under a millisecond), so its
 // LCP was about twice the floor's; on slow 4G they also shared the connection with the stylesheet. The price is
-// hydration on slow 4G (README 页面加载). The host plugin (src/plugins/host.ts) waits for this before it reads the pages.
+// hydration on slow 4G (MAINTAINERS.md 页面加载). The host plugin (src/plugins/host.ts) waits for this before it reads the pages.
 import {readFile, readdir, writeFile} from 'node:fs/promises';
 import {join, relative, sep} from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';

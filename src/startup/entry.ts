@@ -1,6 +1,6 @@
 // The browser bundle's entry (src/plugins/staged-entry.ts puts it in place of Docusaurus' own, core's
 // client/clientEntry.js). It runs that entry, but spread over tasks: evaluating the bundle's modules took one task of
-// 110–155 ms on a mid-range phone (4x CPU; README 页面加载), most of it V8 compiling react-dom and the theme the first
+// 110–155 ms on a mid-range phone (4x CPU; MAINTAINERS.md 页面加载), most of it V8 compiling react-dom and the theme the first
 // time they run, and a task that long keeps a tap or a scroll waiting. Each step below evaluates a part of what core's
 // entry imports, in the order it imports them, and yields between steps, so the browser may handle input and paint;
 // the last step is core's entry itself, which finds its imports evaluated and hydrates the page as before. The CSS is

@@ -1,7 +1,7 @@
 // The theme's view of "is this the browser" (`useIsBrowser`, `<BrowserOnly>`) turns true in a transition. Core turns
 // it true in an effect right after hydration, so everything that depends on it (category links losing their
 // no-JavaScript href, code-block buttons, themed images, the colour toggle, tabs) rendered again in one task of
-// 100–120 ms on a mid-range phone (4x CPU, README 页面加载). Here the theme reads a context of its own, the same one
+// 100–120 ms on a mid-range phone (4x CPU, MAINTAINERS.md 页面加载). Here the theme reads a context of its own, the same one
 // `useIsBrowser` reads, set true in `startTransition`: React draws that render in slices between which the browser
 // may paint and handle input; the result is the same. Core's own value still turns true right after hydration, and
 // with it `<html data-has-hydrated>` (rendered outside Root); `<html data-theme-live>` marks that this render is done,

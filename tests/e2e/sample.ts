@@ -9,8 +9,8 @@ export const NOT_FOUND = '/no-such-page';
 
 /**
  * The first page, long reference pages with code and tables, diagrams, images, a tutorial, troubleshooting, billing,
- * a page outside the sidebar, a page with a danger admonition and a quotation, the GPU-memory estimator, search,
- * not found.
+ * a page outside the sidebar, a page with a danger admonition and a quotation, the GPU-memory estimator, 训练前检查,
+ * 报错诊断, search, not found.
  */
 export const SAMPLE = [
   DOC,
@@ -23,6 +23,8 @@ export const SAMPLE = [
   '/docs/documents/best-practice/llama',
   '/docs/documents/best-practice/medical',
   '/docs/documents/guide/shili/%7Bproduct%7D',
+  '/docs/documents/guide/Train/preflight',
+  '/docs/documents/problems/diagnose',
   SEARCH,
   NOT_FOUND,
 ];

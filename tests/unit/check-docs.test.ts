@@ -2,11 +2,12 @@ import assert from 'node:assert/strict';
 import {spawnSync} from 'node:child_process';
 import {mkdtempSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
-import {join} from 'node:path';
+import {join, relative} from 'node:path';
 import {test} from 'node:test';
 import {IMAGE_BUDGET, checkExternal, checkFile, depthFloor, headingIds} from '../../scripts/check-docs.mjs';
 import {parseMarkdown} from '../../src/content';
 import {reference} from '../../scripts/llamafactory/code-blocks.mjs';
+import {conventions} from '../../scripts/conventions.mjs';
 
 const han = (n: number) => '微调'.repeat(Math.ceil(n / 2)).slice(0, n);
 const goodFront =
@@ -76,11 +77,27 @@ test('a code block without its closing fence is reported', async () => {
 test('links to anchors on other pages are checked against their heading ids (file line numbers)', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'check-docs-'));
   mkdirSync(join(dir, 'a'));
-  writeFileSync(join(dir, 'a', 'target.md'), `${goodFront}## 有 {#present}\n`);
+  writeFileSync(join(dir, 'a', 'target.md'), `${goodFront}## 有 {#present}\n\n### 也有 {#also-present}\n`);
   const file = join(dir, 'page.md');
   writeFileSync(file, `${goodFront}${han(900)}\n[好](./a/target.md#present) [坏](./a/target.md#absent)\n`);
   const {errors} = await checkFile(file);
-  assert.deepEqual(errors, ['line 6: anchor #absent not found in ./a/target.md']);
+  // The message lists the target page's anchors: the fix is one of them.
+  assert.deepEqual(errors, ['line 6: anchor #absent not found in ./a/target.md; its anchors: #present, #also-present']);
+});
+
+test('placeholder text names the word that matched; 占位 on its own is an ordinary word', async () => {
+  const body = `${han(900)}\n\n本节待补充。\n\n示例：TODO 之后再写。\n\n训练时用 \`pad\` 补齐，模型会先占位，再显示占位符。\n\nthe todo_list module\n`;
+  assert.deepEqual((await checkFile(page(body))).errors, [
+    'line 7: placeholder text "待补充": write the content, or leave the sentence out',
+    'line 9: placeholder text "TODO": write the content, or leave the sentence out',
+  ]);
+});
+
+test('a page below its depth floor is told how many characters it lacks', async () => {
+  const {errors} = await checkFile(page(`## 现象 {#symptom}\n\n${han(300)}\n`));
+  assert.deepEqual(errors, [
+    'only 302 CJK characters outside code, floor is 800 for a guide or reference page: write about 498 more (CONTRIBUTING.md, 篇幅下限)',
+  ]);
 });
 
 test('images must be committed, described in Chinese and within the size budget', async () => {
@@ -98,7 +115,7 @@ test('images must be committed, described in Chinese and within the size budget'
   writeFileSync(file, `${goodFront}${han(900)}\n${lines.join('\n')}\n`);
   assert.deepEqual((await checkFile(file)).errors, [
     'line 7: image ./ok.svg needs Chinese alt text describing it',
-    'line 8: image ./missing.png does not exist',
+    `line 8: image ./missing.png does not exist: put the file at ${relative(process.cwd(), join(dir, 'missing.png'))}`,
     'line 8: link target ./missing.png does not exist',
     `line 9: image ./big.png is ${Math.round((IMAGE_BUDGET + 1) / 1024)} KiB, budget ${IMAGE_BUDGET / 1024} KiB`,
     'line 10: image https://example.com/a.png is not committed: put it under static/img/ (the site works offline)',
@@ -158,9 +175,10 @@ test('a complete training YAML passes; a broken YAML block fails to parse', asyn
   assert.match((await blockErrors(fence('yaml', 'stage: sft\n  bad: [indent')))[0] ?? '', /YAML does not parse/);
 });
 
-test('YAML keys must be arguments of the pinned release', async () => {
-  assert.deepEqual(await blockErrors(fence('yaml', `${goodYaml}\nlora_rnak: 8`)), [
-    `YAML key "lora_rnak" is not a LLaMA-Factory v${reference.llamafactory.version} argument`,
+test('YAML keys must be arguments of the pinned release; a misspelt one gets "did you mean"', async () => {
+  assert.deepEqual(await blockErrors(fence('yaml', `${goodYaml}\nlora_rnak: 8\nmy_own_setting: 1`)), [
+    `YAML key "lora_rnak" is not a LLaMA-Factory v${reference.llamafactory.version} argument; did you mean "lora_rank"?`,
+    `YAML key "my_own_setting" is not a LLaMA-Factory v${reference.llamafactory.version} argument`,
   ]);
 });
 
@@ -394,6 +412,11 @@ test('quoted messages must be traced to the pinned sources', async () => {
     /^line 15: quoted message `ValueError: Cannot merge adapters into a quantized model\.`/,
   );
   assert.match(String(errors[1]), /nearest known message: "Cannot merge adapters to a quantized model\."/);
+  // A PyTorch error gets the origin to write.
+  const torch = await checkFile(
+    page(`${han(900)}\n\n\`\`\`text\ntorch.OutOfMemoryError: CUDA out of memory.\n\`\`\`\n`),
+  );
+  assert.match(String(torch.errors[0]), /put it in a block marked ```text origin="PyTorch"```$/);
 });
 
 test('transformers messages are traced to the templates extracted from the transformers wheel', async () => {
@@ -492,7 +515,7 @@ test('a value upstream accepts only in some stages passes when its section names
   assert.deepEqual((await checkFile(page(body))).errors, []);
 });
 
-test('paths, upload size bounds and click labels must follow src/content/conventions.json', async () => {
+test('paths, upload size bounds and click labels must follow src/content/conventions.json; messages give the fix', async () => {
   const body = [
     han(900),
     '',
@@ -516,22 +539,40 @@ test('paths, upload size bounds and click labels must follow src/content/convent
     '进入 **实例空间**，点击 **开始微调**，再选择 **控制台 ＞ 实例**，然后点击 **开始训练吧**。',
     '',
     '在 LlamaBoard 中切换到 **Train**，点击 **预览命令** 和 **预览指令**。',
+    '',
+    '把数据放进 `/workspace/mydata`，再点击 **购买算力**。',
+    '',
+    '在 JupyterLab 中点击 **Upload Files**。',
+    '',
+    '在 LlamaBoard 中点击 **一键部署**。',
   ].join('\n');
   const {errors} = await checkFile(page(body));
   const text = errors.join('\n');
+  const groups = conventions.labels as unknown as Record<string, string[]>;
+  const labels = (group: string) => groups[group]!.join(', ').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   for (const expected of [
-    /line 9: \/workspace\/llamafactory\/logs\/train\.log: \/workspace\/llamafactory\/logs belongs to LlamaBoard; 你用命令行启动的训练、服务的日志放在 \/workspace\/user-data\/logs\//,
-    /line 10: \/workspace\/user-data\/outputs\/run1: 训练产物.*放在 \/workspace\/user-data\/models\/output\/ \(src\/content\/conventions\.json "paths"\)/,
-    /line 11: \/workspace\/check\.py is a file directly in \/workspace; 你自己写的处理、检查脚本（.py、.sh）放在 \/workspace\/user-data\/scripts\//,
-    /line 12: \/workspace\/user-data\/configs\/prep\.py: 你自己写的处理、检查脚本（.py、.sh）放在 \/workspace\/user-data\/scripts\//,
+    /line 9: \/workspace\/llamafactory\/logs\/train\.log: \/workspace\/llamafactory\/logs belongs to LlamaBoard; 你用命令行启动的训练、服务的日志放在 \/workspace\/user-data\/logs\/ .*: write \/workspace\/user-data\/logs\/train\.log$/m,
+    /line 10: \/workspace\/user-data\/outputs\/run1: 训练产物.*放在 \/workspace\/user-data\/models\/output\/ \(src\/content\/conventions\.json "paths"\): write \/workspace\/user-data\/models\/output\/run1$/m,
+    /line 11: \/workspace\/check\.py is a file directly in \/workspace; 你自己写的处理、检查脚本（.py、.sh）放在 \/workspace\/user-data\/scripts\/ .*: write \/workspace\/user-data\/scripts\/check\.py$/m,
+    /line 12: \/workspace\/user-data\/configs\/prep\.py: 你自己写的处理、检查脚本（.py、.sh）放在 \/workspace\/user-data\/scripts\/ .*: write \/workspace\/user-data\/scripts\/prep\.py$/m,
+    // A folder is called a folder, and the message names the folder to use.
+    /line 28: \/workspace\/mydata is a folder directly in \/workspace; 其他项目文件夹.*放在 \/workspace\/user-data\/ .*: write \/workspace\/user-data\/mydata$/m,
     /line 17: "几 GB 以上" for SFTP contradicts the site's convention "几百 MB 以上"/,
-    /line 24: bold label "实例" is not a label of src\/content\/conventions\.json \("labels"\) or of LlamaBoard v0\.9\.5; the nearest is "实例空间"/,
-    /line 26: bold label "预览指令" .*the nearest is "预览命令"/,
-    /line 24: bold label "开始训练吧" .*the nearest is "开始训练"/,
+    // A label close to a known one gets it; an unrelated one gets its group's labels and how to add one.
+    /line 24: bold label "实例" is not a known interface label; did you mean "实例空间"\?/,
+    /line 26: bold label "预览指令" .*did you mean "预览命令"\?/,
+    /line 24: bold label "开始训练吧" .*did you mean "开始训练"\?/,
+    new RegExp(
+      `line 28: bold label "购买算力" is not a known interface label\\. The console labels are: ${labels('console')}\\. If the interface shows "购买算力", add it to "labels" › "console" in src/content/conventions\\.json`,
+    ),
+    new RegExp(
+      `line 30: bold label "Upload Files" is not a known interface label\\. The clients labels are: ${labels('clients')}\\.`,
+    ),
+    /line 32: bold label "一键部署" is not a known interface label: LlamaBoard's labels are LLaMA-Factory v0\.9\.5's own \(webui\/locales\.py/,
   ]) {
     assert.match(text, expected);
   }
-  assert.equal(errors.length, 8, text);
+  assert.equal(errors.length, 12, text);
 });
 
 test('GPU-memory figures come from the estimator; hand-written ones fail with the line', async () => {
@@ -565,6 +606,35 @@ test('GPU-memory figures come from the estimator; hand-written ones fail with th
   const wrong = await checkFile(page(`${han(900)}\n\n显存估算：:gpu-mem{model=qwen3-8b seq=512} GB。\n`));
   assert.equal(wrong.errors.length, 1);
   assert.match(wrong.errors[0]!, /^:gpu-mem\{model=qwen3-8b seq=512\}: unknown attribute "seq" .*\(line 7\)$/);
+});
+
+test('a hand-written memory figure gets the directive built from the page’s own training YAML', async () => {
+  const yamlBlock = (model: string) =>
+    fence(
+      'yaml',
+      `model_name_or_path: ${model}\nstage: sft\ndo_train: true\nfinetuning_type: lora\nlora_rank: 16\nquantization_bit: 4\n` +
+        'dataset: alpaca_zh_demo\ntemplate: qwen3_nothink\ncutoff_len: 1024\nper_device_train_batch_size: 4\n' +
+        'deepspeed: /workspace/user-data/configs/ds_z3_config.json\noutput_dir: /workspace/user-data/models/output/a',
+      'title="train.yaml"',
+    );
+  const body = `${han(900)}\n\n${yamlBlock('/shared-only/models/Qwen/Qwen3-8B')}\n训练时每卡显存约 20 GB。\n`;
+  const {errors} = await checkFile(page(body));
+  assert.equal(errors.length, 1, errors.join('\n'));
+  assert.match(
+    errors[0]!,
+    /^line 21: GPU-memory figure "20 GB" is written by hand: write `约 :gpu-mem\{model=qwen3-8b method=qlora4 rank=16 zero=z3 cutoff=1024 batch=4\} GB`, the training config of line 7 \(it shows \d+(\.\d)? today\)/,
+  );
+  // A model the estimator does not have: the ids to choose from.
+  const other = await checkFile(
+    page(`${han(900)}\n\n${yamlBlock('/shared-only/models/Org/Some-9B')}\n显存约 20 GB。\n`),
+  );
+  assert.match(
+    other.errors[0]!,
+    /model_name_or_path \/shared-only\/models\/Org\/Some-9B is not one of the estimator's models \(qwen3-4b, .*qwen3-8b, .*\)/,
+  );
+  // A wrong model id in a directive lists the ids.
+  const id = await checkFile(page(`${han(900)}\n\n显存约 :gpu-mem{model=qwen3-9b} GB。\n`));
+  assert.match(id.errors[0]!, /model: is not a preset model; the model ids are qwen3-4b, .*qwen3-8b, .* \(or custom\)/);
 });
 
 test('the generator extracts message templates with their formatted parts as {}', () => {

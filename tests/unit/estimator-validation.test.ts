@@ -1,4 +1,4 @@
-// The GPU-memory estimator against published measurements of real fine-tuning runs (src/estimator/validation.json):
+// The GPU-memory estimator against published measurements of real fine-tuning runs (src/estimator/measurements.json):
 // every entry is well formed and traceable, and the estimate meets the accuracy the page states (issue #37).
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';

@@ -96,7 +96,7 @@ describe('estimator: LLaMA-Factory v0.9.5 README hardware table', () => {
   }
 });
 
-// Measured figures (the Qwen README's profiling table and three more sources) are in src/estimator/validation.json,
+// Measured figures (the Qwen README's profiling table and three more sources) are in src/estimator/measurements.json,
 // checked by tests/unit/estimator-validation.test.ts.
 
 describe('estimator: the function', () => {

@@ -53,3 +53,35 @@ test('prose gets CJK spacing and full-width punctuation; code and quoted names d
     ].join('\n'),
   );
 });
+
+test('AutoCorrect’s gaps: an ASCII colon or semicolon, or half-width parentheses, in a Chinese sentence', async () => {
+  const page = [
+    '---',
+    'description: 显存(GPU memory)不足时:先试 LoRA; 再试 QLoRA。',
+    '---',
+    '',
+    '每张 H800: 80 GB 显存，训练时显存(GPU memory)不足时先试 LoRA; 再试 QLoRA。',
+    '每张 H800：80 GB 显存，超过 1024：3 条。',
+    '选择 **Python: Select Interpreter**，见 [参数(LoRA)](./a(b).md)，运行 `a: b; c(中)`，打开 <https://x.org/a;b>。',
+    '时间 10:30，比例 1:1，调用 train() 和 foo(x)，约 :gpu-mem{model=qwen3-8b} GB。',
+    '| 名称 | 值 |',
+    '|:--|--:|',
+    'English only: a; b (c)',
+  ].join('\n');
+  assert.equal(
+    correct(await parseMarkdown(page)),
+    [
+      '---',
+      'description: 显存（GPU memory）不足时：先试 LoRA；再试 QLoRA。',
+      '---',
+      '',
+      '每张 H800：80 GB 显存，训练时显存（GPU memory）不足时先试 LoRA；再试 QLoRA。',
+      '每张 H800：80 GB 显存，超过 1024：3 条。',
+      '选择 **Python: Select Interpreter**，见 [参数（LoRA）](./a(b).md)，运行 `a: b; c(中)`，打开 <https://x.org/a;b>。',
+      '时间 10:30，比例 1:1，调用 train() 和 foo(x)，约 :gpu-mem{model=qwen3-8b} GB。',
+      '| 名称 | 值 |',
+      '|:--|--:|',
+      'English only: a; b (c)',
+    ].join('\n'),
+  );
+});

@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import {test} from 'node:test';
 import {createEngine, editDistance, escapeHtml, fold, memorySource, parseQuery} from '../../src/search/client/engine';
 import {parseMarkdown} from '../../src/content';
-import {buildIndex, extractSections, indexFiles, toDocSearchRecords} from '../../src/search/server';
+import {buildIndex, definingPages, extractSections, indexFiles, toDocSearchRecords} from '../../src/search/server';
 import {namePage} from '../../src/search/client/liteClient';
-import {synonymGroups} from '../../src/search/shared/synonyms';
+import {synonymGroups, type OneWaySynonym, type SynonymGroup} from '../../src/search/shared/synonyms';
 import {shardOf, termsOf} from '../../src/search/shared/text';
 
 /** Pages as the content pipeline gives them: the Markdown file and its sidebar category. */
@@ -127,12 +127,29 @@ test('index terms are Han bigrams and Latin words; a prefix finds its completion
   assert.equal(editDistance('abc', 'xyz', 1), 2);
 });
 
-test('synonyms.json: groups of at least two words, folded', async () => {
-  const groups = synonymGroups();
-  assert.ok(groups.length >= 10);
+test('synonyms.json: groups of at least two words and one-way entries, folded', async () => {
+  const entries = synonymGroups();
+  const groups = entries.filter((e): e is SynonymGroup => Array.isArray(e));
+  const oneWay = entries.filter((e): e is OneWaySynonym => !Array.isArray(e));
+  assert.ok(groups.length >= 10 && oneWay.length >= 20);
   assert.ok(groups.some((g) => g.includes('免费试用') && g.includes('免费体验')));
-  assert.ok(groups.every((g) => g.every((w) => w === fold(w))));
+  assert.ok(oneWay.some((e) => e.from.includes('instance') && e.to.includes('实例')));
+  assert.ok(entries.flatMap((e) => (Array.isArray(e) ? e : [...e.from, ...e.to])).every((w) => w === fold(w)));
   assert.throws(() => synonymGroups([['只有一个']]), /needs two words/);
+  assert.throws(() => synonymGroups([{from: ['instance'], to: []}]), /"to" must be a list of non-empty words/);
+  assert.throws(() => synonymGroups([{from: ['a'], to: ['b'], both: true}]), /keys other than from and to/);
+});
+
+test('a one-way synonym expands only from its English word, which is matched whole and not as a prefix', () => {
+  const synonyms = [{from: ['instance'], to: ['实例']}, ['检查点', 'checkpoint']];
+  const terms = (query: string) =>
+    parseQuery(query, synonyms).clauses.map((c) => c.alts.map((a) => a.map((u) => u.term)));
+  assert.deepEqual(terms('instance'), [[['instance'], ['实例']]]);
+  assert.equal(parseQuery('instance', synonyms).clauses[0]!.alts[0]![0]!.prefix, false);
+  assert.deepEqual(terms('实例 '), [[['实例']]]);
+  // Two-way groups expand both ways; a word inside an identifier is not the word.
+  assert.deepEqual(terms('检查点 '), [[['检查', '查点'], ['checkpoint']]]);
+  assert.deepEqual(terms('resume_from_checkpoint '), [[['resume_from_checkpoint'], ['resume', 'from', 'checkpoint']]]);
 });
 
 test('extraction makes one section per heading with its text, code and table rows', async () => {
@@ -294,4 +311,34 @@ test('for the search page, a section hit is titled with its page and its heading
   assert.match(levels[2]![1].value, /^用 SFTP 上传与下载 › .*续传/);
   const page = (await search('代金券')).hits[0]!;
   assert.equal(namePage(page), page, 'a page hit keeps its title');
+});
+
+test('definitions: a table row whose first cell is only code, or such a heading; reference pages own them', async () => {
+  const {tree} = await parseMarkdown(
+    [
+      '| 参数 | 含义 |',
+      '|---|---|',
+      '| `lora_rank` | 秩 |',
+      '| `lora_alpha` / `--lora_dropout` | 缩放与丢弃 |',
+      '| `lora_target` 调大 | 有字的格子不是定义 |',
+      '| 秩 | 不是代码 |',
+      '',
+      '### `FORCE_TORCHRUN=` {#force}',
+      '',
+      '### 设置 `template` {#template}',
+    ].join('\n'),
+  );
+  const sections = extractSections(tree);
+  assert.deepEqual(
+    sections.map((s) => s.defines),
+    [['lora_rank', 'lora_alpha', 'lora_dropout'], ['force_torchrun'], []],
+  );
+  const page = (ids: string[]) => [{anchor: null, headings: [], texts: [], defines: ids}];
+  const reference = page(Array.from({length: 12}, (_, i) => `p${i}`).concat('lora_rank'));
+  const bigger = page(Array.from({length: 20}, (_, i) => `q${i}`).concat('lora_rank'));
+  const practice = page(['lora_rank', 'cutoff_len', 'only_here']);
+  const owners = definingPages([reference, practice, bigger]);
+  assert.deepEqual([...owners.get('lora_rank')!], [2], 'the reference page with the most definitions');
+  assert.deepEqual([...owners.get('p0')!], [0]);
+  assert.equal(owners.has('only_here'), false, 'a page with a few settings rows is no reference');
 });

@@ -116,12 +116,18 @@ test('a run without variables stops before any request; --dry-run prints and nee
   assert.match(printed, /synonyms-1: 免费试用 = 免费体验/);
 });
 
-test('the synonyms sent to Algolia are the groups the embedded engine uses, as two-way synonyms', () => {
+test('the synonyms sent to Algolia are the entries the embedded engine uses, two-way and one-way', () => {
   const synonyms = algoliaSynonyms();
-  assert.deepEqual(
-    synonyms.map((s) => s.synonyms),
-    synonymGroups(),
+  const expected = synonymGroups().flatMap((e) =>
+    Array.isArray(e)
+      ? [{objectID: undefined, type: 'synonym', synonyms: e}]
+      : e.from.map((input) => ({objectID: undefined, type: 'oneWaySynonym', input, synonyms: e.to})),
   );
-  assert.ok(synonyms.every((s) => s.type === 'synonym' && /^synonyms-\d+$/.test(s.objectID)));
+  assert.deepEqual(
+    synonyms.map((s) => ({...s, objectID: undefined})),
+    expected,
+  );
+  assert.ok(synonyms.some((s) => s.type === 'oneWaySynonym' && s.input === 'invoice' && s.synonyms.includes('发票')));
+  assert.ok(synonyms.every((s) => /^synonyms-\d+(-\d+)?$/.test(s.objectID)));
   assert.equal(new Set(synonyms.map((s) => s.objectID)).size, synonyms.length);
 });

@@ -2,11 +2,14 @@
 // section): recall@5 and MRR over the query set in src/search/eval/queries.ts must stay at the issue's bar.
 import assert from 'node:assert/strict';
 import {test} from 'node:test';
-import {createEngine, memorySource} from '../../src/search/client/engine';
+import {createEngine, memorySource, type Engine} from '../../src/search/client/engine';
 import {byKind, figures, modalPages, outcome, pageIds, RECALL_AT, type Outcome} from '../../src/search/eval/measure';
 import {RELEVANCE_QUERIES} from '../../src/search/eval/queries';
+import {parseMarkdown} from '../../src/content';
 import {loadSiteDocs} from '../../src/content/site';
 import {buildIndex} from '../../src/search/server';
+import {pastedQuery} from '../../src/search/shared/pastedError';
+import {PASTED_LOGS} from './fixtures/pasted-logs';
 
 const MIN_RECALL = 0.97;
 const MIN_MRR = 0.9;
@@ -15,10 +18,13 @@ const ORIGIN = 'https://docs.example';
 const content = loadSiteDocs();
 const engine = content.then(({docs, tag}) => createEngine(memorySource(buildIndex(docs, 'zh-Hans', tag)), ORIGIN));
 
-async function modal(query: string): Promise<string[]> {
-  const {hits} = await (await engine).search({indexName: 'local', query, hitsPerPage: 20});
+async function modal(query: string, on: Promise<Engine> = engine): Promise<string[]> {
+  const {hits} = await (await on).search({indexName: 'local', query, hitsPerPage: 20});
   return modalPages(hits, pageIds((await content).docs));
 }
+
+/** The 1-based place of the first of `pages` (doc ids, `|`-separated) among the modal's pages, 0 when absent. */
+const rankOf = (pages: string[], expected: string) => pages.findIndex((p) => expected.split('|').includes(p)) + 1;
 
 test('the index is built from every Markdown page, titled and categorised from the sidebar', async () => {
   const {docs} = await content;
@@ -77,4 +83,124 @@ test('the queries quoted in the issue find their page first or second', async ()
     const rank = pages.findIndex((p) => page.split('|').includes(p)) + 1;
     assert.ok(rank >= 1 && rank <= 2, `${query}: ${page} is #${rank || '-'} (${pages.slice(0, 3).join(', ')})`);
   }
+});
+
+test('a pasted traceback searches its error line, which finds the page that explains it first or second', async () => {
+  for (const {name, log, page} of PASTED_LOGS) {
+    const pages = await modal(pastedQuery(log));
+    const rank = rankOf(pages, page);
+    assert.ok(rank >= 1 && rank <= 2, `${name}: ${page} is #${rank || '-'} (${pages.slice(0, 3).join(', ')})`);
+  }
+});
+
+// A best practice as a writer would add it: it uses lora_rank in its summary, headings, a table of the settings it
+// used, a config and its prose, far more often than the parameter reference does.
+const PLANTED = [
+  '---',
+  'title: LoRA 秩的选择实践',
+  'description: 用 lora_rank 8、16、32、64 四组实验比较 lora_rank 对效果和显存的影响，给出 lora_rank 的选法。',
+  '---',
+  '本实践固定其他参数，只改 `lora_rank`。`lora_rank` 越大，可训练参数越多，`lora_alpha` 跟着变。',
+  '',
+  '## 调整 lora_rank {#rank}',
+  '',
+  '先用 `lora_rank: 8`，再把 `lora_rank` 提到 16、32、64；每次改 `lora_rank` 都同时改 `lora_alpha` 和 `cutoff_len`。',
+  '',
+  '| 参数 | 取值 | 说明 |',
+  '|---|---|---|',
+  '| `lora_rank` | 8 / 16 / 32 / 64 | 逐组增大 lora_rank |',
+  '| `lora_alpha` | 16 / 32 / 64 / 128 | lora_rank 的 2 倍 |',
+  '| `cutoff_len` | 2048 | 四组相同 |',
+  '',
+  '### lora_rank 与显存 {#memory}',
+  '',
+  'lora_rank 从 8 到 64，显存只多约 1 GB；lora_rank 为 64 的适配器文件约 600 MB。',
+  '',
+  '```yaml',
+  'finetuning_type: lora',
+  'lora_rank: 64',
+  'lora_alpha: 128',
+  'cutoff_len: 2048',
+  '```',
+  '',
+  '## lora_rank 的结果 {#result}',
+  '',
+  'lora_rank 16 以后提升很小；数据少时 lora_rank 32 反而过拟合，建议 lora_rank 取 16。',
+  'vLLM 部署时 lora_rank 不能超过 max_lora_rank；lora_rank 越大训练越慢吗？几乎不变。',
+].join('\n');
+
+test('a page that defines a parameter stays first for its name when a best practice uses it far more often', async () => {
+  const {docs, tag} = await content;
+  const {tree, frontMatter} = await parseMarkdown(PLANTED);
+  const planted = {
+    permalink: '/docs/documents/best-practice/lora-rank-planted',
+    category: '最佳实践',
+    title: String(frontMatter.title),
+    description: String(frontMatter.description),
+    tree,
+  };
+  const withPlanted = Promise.resolve(
+    createEngine(memorySource(buildIndex([...docs, planted], 'zh-Hans', tag)), ORIGIN),
+  );
+  for (const query of ['lora_rank', 'lora_rank ', 'lora_rnak', 'lora_alpha', 'cutoff_len']) {
+    const pages = await modal(query, withPlanted);
+    assert.equal(pages[0], 'documents/guide/Train/parameter', `${query}: ${pages.slice(0, 3).join(', ')}`);
+  }
+  // The planted page is still found, right after.
+  assert.ok((await modal('lora_rank', withPlanted)).slice(0, 5).includes(planted.permalink));
+});
+
+test("English words for the site's Chinese concepts find the Chinese pages first or second", async () => {
+  const cases: [string, string][] = [
+    ['invoice', 'recharge/refill'],
+    ['pricing', 'recharge/charging'],
+    ['price', 'recharge/charging'],
+    ['bill', 'recharge/bill'],
+    ['billing', 'recharge/charging|recharge/bill'],
+    ['recharge', 'recharge/refill'],
+    ['top up', 'recharge/refill'],
+    ['balance', 'recharge/refill|recharge/gift_token'],
+    ['voucher', 'recharge/gift_token'],
+    ['coupon', 'recharge/gift_token'],
+    ['refund', 'recharge/refill|recharge/order'],
+    ['order', 'recharge/order'],
+    ['free trial', 'quickstart/freetrialguide'],
+    ['invite', 'reward'],
+    ['reset password', 'quickstart/loginAccount'],
+    ['forgot password', 'quickstart/loginAccount'],
+    ['login', 'quickstart/loginAccount'],
+    ['sign up', 'quickstart/loginAccount'],
+    ['instance', 'guide/shili/instance'],
+    ['shutdown', 'guide/shili/instance'],
+    ['image', 'guide/shili/mirrorList'],
+    ['ssh', 'guide/shili/ssh'],
+    ['jupyter', 'guide/shili/JupyterLab'],
+    ['file management', 'document_management'],
+    ['object storage', 'guide/dataProcessing/uploadFileByObjectStorage|public-data/uploadFileByObjectStorage'],
+    ['dataset format', 'guide/format|guide/dataProcessing/datasetType'],
+    [
+      'upload dataset',
+      'problems/uploadDatasets|guide/data-processing|guide/dataProcessing/uploadDatasetByJupyter|guide/dataProcessing/SFTPupload|guide/dataProcessing/uploadFileByObjectStorage',
+    ],
+    ['public dataset', 'public-data/data|publicdata'],
+    ['fine-tuning', 'guide/Train/explain'],
+    ['resume training', 'problems/continueTrain'],
+    ['checkpoint', 'problems/continueTrain'],
+    ['out of memory', 'problems/outofmemory'],
+    ['monitor training', 'guide/Train/mintor'],
+    ['loss curve', 'guide/Train/mintor'],
+    ['export model', 'guide/Train/export'],
+    ['merge lora', 'guide/Train/export'],
+    ['evaluate', 'guide/Train/evaluate&predict|guide/center/evaluate-manage'],
+    ['evaluation', 'guide/Train/evaluate&predict|guide/center/evaluate-manage'],
+    ['chat', 'guide/Train/chat'],
+    ['download model', 'problems/downloadModles'],
+  ];
+  const misses: string[] = [];
+  for (const [query, expected] of cases) {
+    const pages = await modal(query);
+    const rank = rankOf(pages, expected.replace(/(^|\|)/g, '$1documents/'));
+    if (rank < 1 || rank > 2) misses.push(`${query}: ${expected} is #${rank || '-'} (${pages.slice(0, 3).join(', ')})`);
+  }
+  assert.deepEqual(misses, []);
 });

@@ -1,4 +1,4 @@
-// 报错诊断 (docs/documents/problems/diagnose.md): a textarea, a button, and the findings of src/diagnose/match.ts
+// The error-diagnosis tool of docs/documents/problems/diagnose.md: a textarea, a button, and the findings of src/diagnose/match.ts
 // below them. The known messages are a chunk of their own (src/plugins/diagnose-data.ts), loaded when the tool
 // starts. A log is read in slices of about 12 ms with the browser free in between, so a 5 MB paste does not freeze
 // the page. Nothing is sent anywhere. A long paste from the search box arrives through sessionStorage

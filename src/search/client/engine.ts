@@ -7,9 +7,11 @@
 // words also match as prefixes (while typing, or when truncated) and with one or two typos when nothing else does.
 // Only after ranking are the shown pages' files fetched, for headings, snippets and highlights.
 import {MAX_QUERY_LENGTH} from '../shared/limits';
-import {synonymGroups, type SynonymGroup} from '../shared/synonyms';
+import {synonymGroups, synonymWords, type Synonym} from '../shared/synonyms';
 import {escapeHtml, fold, HAN, shardOf, termsOfToken, tokens} from '../shared/text';
 import {
+  FIELD_BITS,
+  FIELD_DEFINES,
   FIELD_DESCRIPTION,
   FIELD_HEADING,
   FIELD_TITLE,
@@ -68,6 +70,8 @@ const PROXIMITY = 0.6;
 const W_ABOUT_TITLE = 1.5;
 const W_ABOUT_SUMMARY = 0.7;
 const W_ABOUT_HEADING = 0.7;
+/** How much the page that defines the query (its reference row or heading for `lora_rank`) gains. */
+const W_ABOUT_DEFINES = 2;
 
 /** How many query characters the units cover together (units in query order, as parseQuery gives them). */
 function spanWidth(units: Unit[]): number {
@@ -102,6 +106,11 @@ interface Clause {
   required: boolean;
   /** Weight of each alternative after the first (synonyms; a compound word's parts). */
   altWeight?: number;
+  /**
+   * Each alternative scores as if its terms were as rare as the rarest alternative's (a one-way synonym: 实例, on 90
+   * pages, counts as much as the `instance` typed, on a few, which are mostly another sense of the word).
+   */
+  sameRarity?: boolean;
 }
 export interface ParsedQuery {
   clauses: Clause[];
@@ -149,18 +158,18 @@ function unitsOf(text: string, prefixLast: boolean): Unit[][] {
   return groups;
 }
 
-/** Finds `word` in `text` (Latin words only at word boundaries); -1 if absent. */
+/** Finds `word` in `text` (Latin words only as whole words: not `resume` in `resume_from_checkpoint`); -1 if absent. */
 function findWord(text: string, word: string, from = 0): number {
   for (let i = text.indexOf(word, from); i !== -1; i = text.indexOf(word, i + 1)) {
     if (HAN.test(word[0]!)) return i;
     const before = text[i - 1];
     const after = text[i + word.length];
-    if ((!before || !/[a-z0-9]/.test(before)) && (!after || !/[a-z0-9]/.test(after))) return i;
+    if ((!before || !/\w/.test(before)) && (!after || !/\w/.test(after))) return i;
   }
   return -1;
 }
 
-export function parseQuery(query: string, synonyms: SynonymGroup[] = []): ParsedQuery {
+export function parseQuery(query: string, synonyms: Synonym[] = []): ParsedQuery {
   let text = fold(query.slice(0, MAX_QUERY_LENGTH));
   const typing = !/\s$/.test(text);
   text = text.replace(/\s+$/, '');
@@ -181,17 +190,17 @@ export function parseQuery(query: string, synonyms: SynonymGroup[] = []): Parsed
     return ' '.repeat(m.length);
   });
   // Synonyms, longest words first; a matched word is taken out of the text.
-  const words = synonyms
-    .flatMap((group) => group.map((word) => ({word, group})))
-    .sort((a, b) => b.word.length - a.word.length);
-  for (const {word, group} of words) {
+  const words = synonymWords(synonyms).sort((a, b) => b.word.length - a.word.length);
+  for (const {word, also, oneWay} of words) {
     const at = findWord(text, word);
     if (at < 0) continue;
-    const prefix = typing && at + word.length === text.length;
-    const alts = [word, ...group.filter((w) => w !== word)]
-      .map((w, k) => unitsOf(w, k === 0 && prefix).flat())
-      .filter((u) => u.length);
-    if (alts.length) clauses.push({alts, required: false});
+    // While typing, the last word also finds longer words; not a one-way word, a whole word that names the concept.
+    const prefix = typing && !oneWay && at + word.length === text.length;
+    const alts = [word, ...also].map((w, k) => unitsOf(w, k === 0 && prefix).flat()).filter((u) => u.length);
+    // A one-way word (`chat` → 对话) names the concept: pages with the concept count as much as the word's own.
+    if (alts.length) {
+      clauses.push({alts, required: false, ...(oneWay ? {altWeight: 1, sameRarity: true} : {})});
+    }
     text = text.slice(0, at) + ' '.repeat(word.length) + text.slice(at + word.length);
   }
   // The rest: one clause per Han run or Latin word; a word with underscores may also match as its parts.
@@ -381,7 +390,7 @@ interface RankedPage {
   sections: SectionHit[];
 }
 
-export function createEngine(source: IndexSource, origin = '', synonyms: SynonymGroup[] = synonymGroups()): Engine {
+export function createEngine(source: IndexSource, origin = '', synonyms: Synonym[] = synonymGroups()): Engine {
   const {meta} = source;
   const pageCount = meta.pages.length / 2;
   /** First global section of each page, and the page of each section. */
@@ -478,7 +487,7 @@ export function createEngine(source: IndexSource, origin = '', synonyms: Synonym
   }
 
   function fieldValue(code: number): number {
-    return (code & FIELD_HEADING ? W_HEADING : 0) + (code & FIELD_DESCRIPTION ? W_DESCRIPTION : 0) + (code >> 4);
+    return (code & FIELD_HEADING ? W_HEADING : 0) + (code & FIELD_DESCRIPTION ? W_DESCRIPTION : 0) + ((code >> 4) & 31);
   }
 
   interface UnitMatch {
@@ -522,8 +531,8 @@ export function createEngine(source: IndexSource, origin = '', synonyms: Synonym
           if (list) list.push(s);
           else byPage.set(p, [s]);
         }
-        if (!cur || cur.value < sv) sections.set(s, {value: sv, fields: (cur?.fields ?? 0) | (code & 15)});
-        else cur.fields |= code & 15;
+        if (!cur || cur.value < sv) sections.set(s, {value: sv, fields: (cur?.fields ?? 0) | (code & FIELD_BITS)});
+        else cur.fields |= code & FIELD_BITS;
       }
     }
     const pages = new Map<number, number>();
@@ -572,11 +581,18 @@ export function createEngine(source: IndexSource, origin = '', synonyms: Synonym
               width,
               weight: a === 0 ? 1 : (clause.altWeight ?? W_SYNONYM),
               importance: idf * Math.sqrt(spanWidth(liveUnits) / 2),
+              idf,
+              /** What the alternative's term values are multiplied by (see Clause.sameRarity). */
+              rarity: 1,
             };
           })
           .filter(
             (alt, a) => alt.units.length > 0 && (!clause.required || alt.units.length === clause.alts[a]!.length),
           );
+        if (clause.sameRarity) {
+          const rarest = Math.max(...alts.map((alt) => alt.idf));
+          for (const alt of alts) alt.rarity = alt.idf > 0 ? rarest / alt.idf : 1;
+        }
         const importance = Math.max(0, ...alts.map((alt) => alt.importance * alt.weight));
         return {clause, alts, importance};
       })
@@ -603,6 +619,7 @@ export function createEngine(source: IndexSource, origin = '', synonyms: Synonym
       let covered = 0;
       let titleCovered = 0;
       let summaryCovered = 0;
+      let definesCovered = 0;
       let dropped = false;
       // Per section of the page: covered importance, heading-covered importance, score, field bits.
       const secCover = new Float64Array(count);
@@ -614,6 +631,7 @@ export function createEngine(source: IndexSource, origin = '', synonyms: Synonym
         let bestCov = 0;
         let bestTitle = 0;
         let bestSummary = 0;
+        let bestDefines = 0;
         const secBest = new Float64Array(count);
         const headBest = new Float64Array(count);
         const valueBest = new Float64Array(count);
@@ -621,6 +639,7 @@ export function createEngine(source: IndexSource, origin = '', synonyms: Synonym
           const onPage: Unit[] = [];
           const inTitle: Unit[] = [];
           const inSummary: Unit[] = [];
+          const inDefinition: Unit[] = [];
           let sum = 0;
           const secUnits: (Unit[] | undefined)[] = new Array(count);
           const headUnits: (Unit[] | undefined)[] = new Array(count);
@@ -637,7 +656,9 @@ export function createEngine(source: IndexSource, origin = '', synonyms: Synonym
               (secUnits[k] ??= []).push(u);
               values[k] = values[k]! + sm.value;
               secFields[k] = secFields[k]! | sm.fields;
-              if (sm.fields & (FIELD_HEADING | FIELD_TITLE)) (headUnits[k] ??= []).push(u);
+              // A definition (a reference table's row for the term) counts as a heading of its section.
+              if (sm.fields & (FIELD_HEADING | FIELD_TITLE | FIELD_DEFINES)) (headUnits[k] ??= []).push(u);
+              if (sm.fields & FIELD_DEFINES) inDefinition.push(u);
               if (k === 0 && sm.fields & FIELD_TITLE) inTitle.push(u);
               if (k === 0 && sm.fields & (FIELD_TITLE | FIELD_DESCRIPTION)) inSummary.push(u);
             }
@@ -647,15 +668,16 @@ export function createEngine(source: IndexSource, origin = '', synonyms: Synonym
           for (const u of onPage) quality += matchOf.get(u)!.quality.get(p)!;
           quality /= onPage.length;
           const share = (units: Unit[]) => (spanWidth(units) / alt.width) * alt.weight * quality;
-          best = Math.max(best, (sum / alt.units.length) * alt.weight);
+          best = Math.max(best, (sum / alt.units.length) * alt.weight * alt.rarity);
           bestCov = Math.max(bestCov, share(onPage));
           bestTitle = Math.max(bestTitle, share(inTitle));
           bestSummary = Math.max(bestSummary, share(inSummary));
+          bestDefines = Math.max(bestDefines, share(inDefinition));
           for (let k = 0; k < count; k++) {
             if (!secUnits[k]) continue;
             secBest[k] = Math.max(secBest[k]!, share(secUnits[k]!));
             if (headUnits[k]) headBest[k] = Math.max(headBest[k]!, share(headUnits[k]!));
-            valueBest[k] = Math.max(valueBest[k]!, (values[k]! / alt.units.length) * alt.weight);
+            valueBest[k] = Math.max(valueBest[k]!, (values[k]! / alt.units.length) * alt.weight * alt.rarity);
           }
         }
         if (clause.required && bestCov < 1) {
@@ -666,6 +688,7 @@ export function createEngine(source: IndexSource, origin = '', synonyms: Synonym
         covered += importance * bestCov;
         titleCovered += importance * bestTitle;
         summaryCovered += importance * bestSummary;
+        definesCovered += importance * bestDefines;
         for (let k = 0; k < count; k++) {
           secCover[k] = secCover[k]! + importance * secBest[k]!;
           headCover[k] = headCover[k]! + importance * headBest[k]!;
@@ -688,8 +711,13 @@ export function createEngine(source: IndexSource, origin = '', synonyms: Synonym
       sections.sort((a, b) => b.score - a.score || a.section - b.section);
       const title = titleCovered / totalImportance;
       const summary = summaryCovered / totalImportance;
+      const defines = definesCovered / totalImportance;
       const about =
-        1 + W_ABOUT_TITLE * title * title + W_ABOUT_SUMMARY * summary * summary + W_ABOUT_HEADING * heading * heading;
+        1 +
+        W_ABOUT_TITLE * title * title +
+        W_ABOUT_SUMMARY * summary * summary +
+        W_ABOUT_HEADING * heading * heading +
+        W_ABOUT_DEFINES * defines * defines;
       coverageOf.set(p, coverage);
       ranked.push({
         page: p,
@@ -748,7 +776,8 @@ export function createEngine(source: IndexSource, origin = '', synonyms: Synonym
     const blocks = ref.local === 0 && file.description ? [file.description, ...texts] : texts;
     // The block that covers most needles, if the section's text matched at all.
     let content: string | null = null;
-    const headingOnly = ref.fields & (FIELD_TITLE | FIELD_HEADING) && !(ref.fields & ~(FIELD_TITLE | FIELD_HEADING));
+    const headingOnly =
+      ref.fields & (FIELD_TITLE | FIELD_HEADING) && !(ref.fields & ~(FIELD_TITLE | FIELD_HEADING | FIELD_DEFINES));
     if (!headingOnly && blocks.length) {
       let best = -1;
       for (const block of blocks) {

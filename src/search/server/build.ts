@@ -2,6 +2,7 @@
 // Node only: run by the local-search plugin at build time and in `npm start`, and by tests and the benchmark.
 import {
   FIELD_BODY,
+  FIELD_DEFINES,
   FIELD_DESCRIPTION,
   FIELD_HEADING,
   FIELD_TITLE,
@@ -10,13 +11,35 @@ import {
   type PageSection,
   type Shard,
 } from '../shared/types';
-import {shardOf, termsOf} from '../shared/text';
-import {clean, extractSections, type SourcePage} from './extract';
+import {fold, shardOf, termsOf} from '../shared/text';
+import {clean, extractSections, type Section, type SourcePage} from './extract';
 
 /** Postings (JSON text) per shard the builder aims at: about 4 KiB gzip, so a query fetches little at any size. */
 const TARGET_SHARD_CHARS = 10_000;
 const MIN_SHARDS = 8;
 const MAX_BODY_COUNT = 31;
+/** A page that defines at least this many identifiers (table rows, headings) is a reference page. */
+const MIN_REFERENCE_DEFINITIONS = 10;
+
+/**
+ * Which page defines each identifier: of the reference pages that define it, the one that defines the most
+ * identifiers (ties: each of them). A best practice's table of the settings it used defines nothing, however often it
+ * names them, so the parameter reference stays first for a parameter's name.
+ */
+export function definingPages(pages: Section[][]): Map<string, Set<number>> {
+  const counts = pages.map((sections) => new Set(sections.flatMap((s) => s.defines)));
+  const owners = new Map<string, Set<number>>();
+  counts.forEach((ids, p) => {
+    if (ids.size < MIN_REFERENCE_DEFINITIONS) return;
+    for (const id of ids) {
+      const current = owners.get(id);
+      const best = current ? counts[[...current][0]!]!.size : 0;
+      if (ids.size > best) owners.set(id, new Set([p]));
+      else if (ids.size === best) current!.add(p);
+    }
+  });
+  return owners;
+}
 
 export interface BuildOptions {
   /** Fix the number of shards instead of deriving it from the postings' size. */
@@ -29,8 +52,10 @@ export function buildIndex(pages: SourcePage[], language: string, tag: string, o
   /** term → [section, code] pairs in section order. */
   const postings = new Map<string, number[]>();
   let section = 0;
-  for (const page of pages) {
-    const sections = extractSections(page.tree);
+  const extracted = pages.map((page) => extractSections(page.tree));
+  const owners = definingPages(extracted);
+  for (const [p, page] of pages.entries()) {
+    const sections = extracted[p]!;
     const description = clean(page.description);
     const out: PageSection[] = [];
     let length = 0;
@@ -40,7 +65,7 @@ export function buildIndex(pages: SourcePage[], language: string, tag: string, o
         for (const term of termsOf(text)) {
           length++;
           const code = codes.get(term) ?? 0;
-          const body = code >> 4;
+          const body = (code >> 4) & MAX_BODY_COUNT;
           codes.set(
             term,
             field === FIELD_BODY ? (Math.min(MAX_BODY_COUNT, body + 1) << 4) | (code & 15) | FIELD_BODY : code | field,
@@ -51,6 +76,10 @@ export function buildIndex(pages: SourcePage[], language: string, tag: string, o
       add(heading, s === 0 ? FIELD_TITLE : FIELD_HEADING);
       if (s === 0 && description) add(description, FIELD_DESCRIPTION);
       for (const text of sec.texts) add(text, FIELD_BODY);
+      for (const id of sec.defines) {
+        const term = fold(id);
+        if (owners.get(id)?.has(p) && codes.has(term)) codes.set(term, codes.get(term)! | FIELD_DEFINES);
+      }
       for (const [term, code] of codes) {
         let list = postings.get(term);
         if (!list) postings.set(term, (list = []));

@@ -1,8 +1,9 @@
 // Cuts a doc page's syntax tree (from the content pipeline, src/content) into sections (one before the first `##`,
 // then one per heading) with their text blocks: paragraphs, list items, table rows, admonitions' content, the start
-// of code blocks. Node only: build time, `npm start`, `search:push`.
+// of code blocks, and the identifiers each section defines (see `definedIn`). Node only: build time, `npm start`,
+// `search:push`.
 import {toString} from 'mdast-util-to-string';
-import type {Root, RootContent} from 'mdast';
+import type {PhrasingContent, Root, RootContent} from 'mdast';
 import type {Doc} from '../../content';
 
 /** What the index needs of a doc page (src/content's Doc). */
@@ -13,6 +14,8 @@ export interface Section {
   /** lvl2.. headings leading to this section, the section's own heading last. */
   headings: string[];
   texts: string[];
+  /** Identifiers this section defines: a table row's first cell or a heading that is only `code` (lower case). */
+  defines: string[];
 }
 
 const HEADING_ID = /\s*\{#([^}]+)\}\s*$/;
@@ -21,9 +24,30 @@ const MAX_CODE_CHARS = 400;
 
 export const clean = (s: string) => s.replace(/\s+/g, ' ').trim();
 
+/** A parameter, key or variable name as written in `code`: `lora_rank`, `--lora_rank`, `FORCE_TORCHRUN=`, `template:`. */
+const IDENTIFIER = /^(?:--)?([A-Za-z][A-Za-z0-9]*(?:_+[A-Za-z0-9]+)*)[:=]?$/;
+
+/**
+ * The identifiers a table cell or heading defines: those of its `code` spans when it holds nothing else but
+ * separators (`lora_rank` / `lora_alpha`, `a`、`b`). A cell with words (“`lora_rank` 调大”) defines nothing.
+ */
+export function definedIn(children: PhrasingContent[]): string[] {
+  const ids: string[] = [];
+  for (const child of children) {
+    if (child.type === 'inlineCode') {
+      const m = IDENTIFIER.exec(child.value.trim());
+      if (!m) return [];
+      ids.push(m[1]!.toLowerCase());
+    } else if (child.type !== 'text' || !/^[\s/,、，或和]*$/.test(child.value)) {
+      return [];
+    }
+  }
+  return ids;
+}
+
 /** Splits a page into sections: one before the first `##`, then one per heading, each with its text blocks. */
 export function extractSections(tree: Root): Section[] {
-  const sections: Section[] = [{anchor: null, headings: [], texts: []}];
+  const sections: Section[] = [{anchor: null, headings: [], texts: [], defines: []}];
   const chain: string[] = [];
   const current = () => sections[sections.length - 1]!;
   const addText = (text: string) => {
@@ -39,7 +63,12 @@ export function extractSections(tree: Root): Section[] {
         const text = clean(raw.replace(HEADING_ID, ''));
         chain.splice(node.depth - 2);
         chain.push(text);
-        sections.push({anchor: id, headings: [...chain], texts: []});
+        const last = node.children[node.children.length - 1];
+        const children =
+          last?.type === 'text'
+            ? [...node.children.slice(0, -1), {...last, value: last.value.replace(HEADING_ID, '')}]
+            : node.children;
+        sections.push({anchor: id, headings: [...chain], texts: [], defines: definedIn(children)});
         return;
       }
       case 'paragraph':
@@ -49,7 +78,10 @@ export function extractSections(tree: Root): Section[] {
         for (const item of node.children) addText(toString(item));
         return;
       case 'table':
-        for (const row of node.children) addText(row.children.map((c) => toString(c)).join(' | '));
+        node.children.forEach((row, i) => {
+          addText(row.children.map((c) => toString(c)).join(' | '));
+          if (i > 0 && row.children[0]) current().defines.push(...definedIn(row.children[0].children));
+        });
         return;
       case 'blockquote':
         node.children.forEach(visit);

@@ -5,7 +5,7 @@ export type HitType = Exclude<Level, 'lvl0'> | 'content';
 export const LEVELS: readonly Level[] = ['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'];
 
 /**
- * The embedded index as the browser fetches it, in three kinds of file (see README, 搜索):
+ * The embedded index as the browser fetches it, in three kinds of file (see MAINTAINERS.md, 搜索):
  * - one IndexMeta, fetched when search opens;
  * - `meta.shards` Shard files, the postings of the terms whose first character (Han) or first two letters (Latin)
  *   hash to it, fetched for the terms of a query;
@@ -24,11 +24,17 @@ export interface IndexMeta {
 /** Term → postings [section delta, code, section delta, code, …] over global section numbers, ascending. */
 export type Shard = Record<string, number[]>;
 
-/** Field bits of a posting code; the body term count is code >> 4. */
+/**
+ * Field bits of a posting code; the body term count (at most 31) is (code >> 4) & 31; FIELD_DEFINES marks the
+ * section that defines the term (a parameter's row on the reference page, see server/build.ts).
+ */
 export const FIELD_TITLE = 1;
 export const FIELD_HEADING = 2;
 export const FIELD_DESCRIPTION = 4;
 export const FIELD_BODY = 8;
+export const FIELD_DEFINES = 512;
+/** The bits above that are not the body count. */
+export const FIELD_BITS = 15 | FIELD_DEFINES;
 
 /** [anchor, depth (1 for the page's own section, 2–6 for ## to ######), heading, ...text blocks]. */
 export type PageSection = [string | null, number, string, ...string[]];

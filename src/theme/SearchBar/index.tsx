@@ -27,7 +27,7 @@ import type {ThemeConfig as AlgoliaThemeConfig} from '@docusaurus/theme-search-a
 import {getLocalSearchClient} from '@site/src/search/client/client';
 import {searchIntent} from '@site/src/search/client/earlyIntent';
 import {MAX_QUERY_LENGTH, SMALL_SCREEN_QUERY, SNIPPET_WORDS, SNIPPET_WORDS_SMALL} from '@site/src/search/shared/limits';
-import ModalScreen from './ModalScreen';
+import type ModalScreenComponent from './ModalScreen';
 import '@docsearch/css/dist/_variables.css';
 import '@docsearch/css/dist/button.css';
 import './styles.css';
@@ -37,17 +37,23 @@ type ModalComponent = (props: DocSearchModalProps) => ReactNode;
 export type ModalTranslations = DocSearchModalProps['translations'];
 
 let DocSearchModal: ModalComponent | null = null;
+let ModalScreen: typeof ModalScreenComponent | null = null;
 let modalTranslations: ModalTranslations;
 
-/** The modal, its styles and its texts load together, on the first sign that the reader will search. */
+/**
+ * The modal, its styles, its texts and our screens (ModalScreen.tsx) load together, on the first sign that the reader
+ * will search.
+ */
 function importDocSearchModalIfNeeded(): Promise<void> {
   if (DocSearchModal) return Promise.resolve();
   return Promise.all([
     import('@docsearch/react/modal'),
     import('./modalStyles'),
     import('@theme/SearchTranslations'),
-  ]).then(([{DocSearchModal: Modal}, , {default: translations}]) => {
+    import('./ModalScreen'),
+  ]).then(([{DocSearchModal: Modal}, , {default: translations}, {default: Screen}]) => {
     modalTranslations = translations.modal;
+    ModalScreen = Screen;
     DocSearchModal = Modal as ModalComponent;
   });
 }
@@ -261,7 +267,7 @@ export default function SearchBar(): ReactNode {
           />,
           container,
         )}
-      {isOpen && <ModalScreen failed={failed} translations={modalTranslations} />}
+      {isOpen && ModalScreen && <ModalScreen failed={failed} translations={modalTranslations} onClose={closeModal} />}
     </>
   );
 }

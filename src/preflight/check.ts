@@ -1,0 +1,1097 @@
+// 训练前检查 (guide/Train/preflight): a pasted training config, optionally its dataset_info.json entry, the first lines
+// of the data file and the card count, checked before the reader pays for a card. The YAML goes through the validator
+// of `npm run check:docs` (src/llamafactory/validate.ts); the dataset through the same release's dataset rules and a
+// copy of its converter; the launch through the site's launcher fact and path conventions; the memory through the
+// estimator (src/estimator). Every finding has its line, why, the fix and the section of this site that explains it.
+// Pure TypeScript: the page's component renders the findings, the unit tests read them.
+import {
+  argumentNames,
+  configCommand,
+  configProblems,
+  DATASET_INFO,
+  datasetInfoProblems,
+  findArgument,
+  INFER_GROUPS,
+  isConfig,
+  misspelt,
+  recordProblems,
+  TEMPLATES,
+  TRAIN_GROUPS,
+  VERSION,
+  type ConfigProblem,
+  type DatasetEntry,
+  type EntryProblem,
+} from '../llamafactory/validate';
+import {conventionalPath, pathProblem, workspacePaths} from '../content/workspace-paths';
+import {convert, type Converted} from './convert';
+import {parseData, parseDatasetInfo, parseYaml, type DataSample} from './parse';
+import {memoryFinding} from './memory';
+
+/** error: the run fails or trains on the wrong thing; warning: it may, depending on what the page cannot see; info:
+ * what will happen, nothing to fix; ok: a check that passed, worth saying (the memory figure, the converted sample). */
+export type Severity = 'error' | 'warning' | 'info' | 'ok';
+/** Which text box a finding's line is in. */
+export type Box = 'yaml' | 'datasetInfo' | 'data' | 'cards';
+
+export interface DocLink {
+  /** Site path with anchor, e.g. `/docs/documents/problems/customDataset#key-error`. */
+  to: string;
+  label: string;
+}
+
+export interface Finding {
+  /** Stable id of the kind of finding, e.g. `yaml.unknown-key` (tests and styling read it). */
+  id: string;
+  severity: Severity;
+  box: Box;
+  line?: number;
+  title: string;
+  why: string;
+  fix?: string;
+  link: DocLink;
+  /** The first sample as LLaMA-Factory converts it (finding `data.preview`). */
+  sample?: Converted;
+}
+
+export interface Input {
+  yaml: string;
+  datasetInfo?: string;
+  data?: string;
+  cards?: string;
+}
+
+/** Words a finding about a correct config never uses (issue #38). */
+export const ERROR_WORDS = ['错误', '无效', '不存在', '未知', '不支持'];
+
+const doc = (path: string, label: string): DocLink => ({to: `/docs/documents/${path}`, label});
+export const LINKS = {
+  override: doc('guide/Train/parameter#view-and-override', '训练参数详解：如何查看与覆盖参数'),
+  modelArgs: doc('guide/Train/parameter#model-args', '训练参数详解：模型参数'),
+  methodArgs: doc('guide/Train/parameter#method-args', '训练参数详解：训练阶段与微调方法'),
+  loraArgs: doc('guide/Train/parameter#lora-args', '训练参数详解：LoRA 参数'),
+  dataArgs: doc('guide/Train/parameter#data-args', '训练参数详解：数据参数'),
+  template: doc('guide/Train/parameter#template', '训练参数详解：模板对照'),
+  trainArgs: doc('guide/Train/parameter#train-args', '训练参数详解：训练参数'),
+  outputArgs: doc('guide/Train/parameter#output-args', '训练参数详解：输出、保存与日志参数'),
+  evalArgs: doc('guide/Train/parameter#eval-args', '训练参数详解：验证集与评估参数'),
+  preferenceArgs: doc('guide/Train/parameter#preference-args', '训练参数详解：偏好训练参数'),
+  deepspeed: doc('guide/Train/parameter#multi-gpu-deepspeed', '训练参数详解：多卡与 DeepSpeed'),
+  launcher: doc('guide/shili/%7Bproduct%7D#gpu-count-and-config', '实例规格：卡数与训练配置的关系'),
+  qlora: doc('problems/outofmemory#qlora', '显存不足：使用 QLoRA'),
+  predict: doc('guide/Train/evaluate&predict#cli', '评估与预测：用命令行和 YAML 预测'),
+  exportArgs: doc('guide/Train/export#export-parameters', '导出模型：导出参数'),
+  chat: doc('guide/Train/chat#cli-chat', '对话：在终端中对话'),
+  resume: doc('problems/continueTrain#auto-resume', '断点续训：用同一个输出目录自动续训'),
+  checkpoints: doc('guide/Train/structure#checkpoints', '训练产物的结构：检查点'),
+  docPaths: doc('guide/workspace#doc-paths', '实例空间：本站示例使用的目录'),
+  howFound: doc('guide/dataset#how-training-finds', '数据集：训练如何找到数据集'),
+  undefinedDataset: doc('problems/customDataset#undefined-dataset', '自定义数据集无法加载：Undefined dataset'),
+  stageMismatch: doc('problems/customDataset#stage-mismatch', '自定义数据集无法加载：数据类型与训练阶段要匹配'),
+  keyError: doc('problems/customDataset#key-error', '自定义数据集无法加载：KeyError'),
+  datasetDir: doc('guide/dataProcessing/datasetDir#dataset-dir', '数据集目录：dataset_dir 与 file_name 如何拼出路径'),
+  topLevelKeys: doc('guide/dataProcessing/datasetConfig#top-level-keys', '配置 dataset_info.json：顶层键'),
+  columns: doc('guide/dataProcessing/datasetConfig#columns', '配置 dataset_info.json：columns'),
+  tags: doc('guide/dataProcessing/datasetConfig#tags', '配置 dataset_info.json：tags'),
+  platformKeys: doc('guide/dataProcessing/datasetConfig#platform-keys', '配置 dataset_info.json：平台登记的附加键'),
+  alpacaRegister: doc('guide/format#alpaca-register', '数据格式：Alpaca 注册条目'),
+  alpacaPrompt: doc('guide/format#alpaca-prompt', '数据格式：Alpaca 提示词如何拼接'),
+  sharegptRoles: doc('guide/format#sharegpt-roles', '数据格式：ShareGPT 角色顺序规则'),
+  openai: doc('guide/format#openai', '数据格式：OpenAI messages 格式'),
+  fileTypes: doc('guide/format#file-types', '数据格式：文件类型与编码'),
+  topLevel: doc('problems/detectionunsuccessful#top-level', '数据集检测不通过：顶层必须是样本列表'),
+  parse: doc('problems/detectionunsuccessful#parse', '数据集检测不通过：确认文件能被解析'),
+  preference: doc('guide/dataProcessing/datasetType#preference-stage', '数据集类型：偏好数据的训练阶段'),
+  loss: doc('guide/format#loss', '数据格式：哪些内容参与训练'),
+  estimator: doc('guide/shili/%7Bproduct%7D#memory-estimate', '实例规格：显存需求估算'),
+  outOfMemory: doc('problems/outofmemory#solutions', '显存不足：解决方法'),
+  thisPage: doc('guide/Train/preflight#what-it-checks', '训练前检查：检查哪些内容'),
+};
+
+const KIND_NAMES: Record<string, string> = {
+  str: '字符串',
+  int: '整数',
+  float: '小数',
+  bool: '布尔值',
+  list: '列表',
+  dict: '映射',
+  null: '空值',
+  date: '日期',
+};
+const TYPE_WORDS: Record<string, string> = {...KIND_NAMES, None: '空值（null）', Literal: '可选值之一', Any: '任意值'};
+
+/** A Python type as the reader reads it: `int | None` → 整数或空值. */
+function typeName(type: string): string {
+  return type
+    .split('|')
+    .map((t) => t.trim().replace(/\[.*$/, ''))
+    .map((t) => TYPE_WORDS[t] ?? t)
+    .join('或');
+}
+
+const code = (s: unknown) => `\`${typeof s === 'string' ? s : JSON.stringify(s)}\``;
+
+/** The section of the parameter reference for an argument's group. */
+function groupLink(name: string): DocLink {
+  const group = findArgument(name, [...TRAIN_GROUPS, 'evaluation'])?.group;
+  if (/^lora_|^pissa|^loraplus|^use_rslora|^use_dora|^additional_target/.test(name)) return LINKS.loraArgs;
+  if (/^pref_|^dpo_|^kto_|^simpo|^ref_model/.test(name)) return LINKS.preferenceArgs;
+  if (group === 'model') return LINKS.modelArgs;
+  if (group === 'data') return LINKS.dataArgs;
+  if (group === 'finetuning') return LINKS.methodArgs;
+  if (/^(output_dir|logging|save_|plot_loss|report_to|overwrite_output_dir|resume_from)/.test(name))
+    return LINKS.outputArgs;
+  if (/^(eval|do_eval|do_predict|per_device_eval|predict_with)/.test(name)) return LINKS.evalArgs;
+  return LINKS.trainArgs;
+}
+
+/** A YAML problem of the shared validator, worded for the reader. */
+function configFinding(p: ConfigProblem, command: 'train' | 'infer', line?: number): Finding {
+  const base = {severity: 'error' as const, box: 'yaml' as const, line};
+  switch (p.code) {
+    case 'unknown-key': {
+      const near = misspelt(p.key, argumentNames(command === 'infer' ? INFER_GROUPS : TRAIN_GROUPS));
+      return {
+        ...base,
+        id: 'yaml.unknown-key',
+        title: near
+          ? `${code(p.key)} 不是 LLaMA-Factory v${VERSION} 的参数，应该是 ${code(near)}`
+          : `${code(p.key)} 不是 LLaMA-Factory v${VERSION} 的参数`,
+        why: `llamafactory-cli 用 HfArgumentParser 读取配置，遇到不认识的键直接退出：Some keys are not used by the HfArgumentParser: ['${p.key}']。`,
+        fix: near ? `把 ${code(p.key)} 改成 ${code(near)}。` : '删掉这一行，或者在参数表里找到你要的参数名。',
+        link: near ? groupLink(near) : LINKS.override,
+      };
+    }
+    case 'training-key':
+      return {
+        ...base,
+        id: 'yaml.training-key-in-infer',
+        title: `${code(p.key)} 是训练参数，导出和对话配置里不能写`,
+        why: 'llamafactory-cli export、chat、webchat、api 只读取模型、数据、微调和生成参数，遇到训练参数会退出。这份配置有 export_dir 或 infer_backend，会被当作导出或对话配置。',
+        fix: `删掉 ${code(p.key)}；要训练的话，去掉 export_dir，用 llamafactory-cli train 启动。`,
+        link: LINKS.exportArgs,
+      };
+    case 'type':
+      return {
+        ...base,
+        id: 'yaml.type',
+        title: `${code(p.key)} 的值 ${code(p.value)} 是${KIND_NAMES[p.kind] ?? p.kind}，应为${typeName(p.want)}`,
+        why: `LLaMA-Factory v${VERSION} 中 ${code(p.key)} 的类型是 ${code(p.want)}，解析时不转换也不检查类型，写错类型的值会按 Python 的真假和运算规则被误用（例如带引号的 "false" 是非空字符串，会被当作真）。`,
+        fix:
+          p.want.includes('bool') && p.kind === 'str'
+            ? '写成不带引号的 true 或 false。'
+            : p.want.includes('str') && !p.want.includes('list')
+              ? '多个值写成一个用英文逗号分隔的字符串，例如 `dataset: a,b`。'
+              : `改成${typeName(p.want)}。`,
+        link: groupLink(p.key),
+      };
+    case 'choice': {
+      const near = nearest(p.value, p.choices);
+      return {
+        ...base,
+        id: 'yaml.choice',
+        title: `${code(p.key)} 不能取 ${code(p.value)}`,
+        why: `LLaMA-Factory v${VERSION} 中 ${code(p.key)} 只接受：${p.choices.join('、')}。`,
+        fix: near ? `改成 ${code(near)}。` : `从上面的取值中选一个。`,
+        link: groupLink(p.key),
+      };
+    }
+    case 'template': {
+      const near = nearest(p.value, TEMPLATES);
+      return {
+        ...base,
+        id: 'yaml.template',
+        title: `对话模板 ${code(p.value)} 在 LLaMA-Factory v${VERSION} 中没有`,
+        why: `训练开始时报 Template ${p.value} does not exist.（data/template.py）。`,
+        fix: near ? `改成 ${code(near)}，并确认它与模型配套。` : '按模型选模板：Qwen3 用 qwen3，Llama 3 用 llama3。',
+        link: LINKS.template,
+      };
+    }
+    case 'quantization-method':
+      return {
+        ...base,
+        id: 'yaml.quantization-method',
+        title: `${code('quantization_bit')} 只能和 LoRA 或 OFT 一起用，这里是 ${code(p.method)}`,
+        why: 'LLaMA-Factory 只能在量化后的模型上训练 LoRA 或 OFT 适配器：Quantization is only compatible with the LoRA or OFT method.',
+        fix: '改成 finetuning_type: lora（QLoRA），或者删掉 quantization_bit。',
+        link: LINKS.qlora,
+      };
+    case 'adapter-method':
+      return {
+        ...base,
+        id: 'yaml.adapter-method',
+        title: `${code('adapter_name_or_path')} 只能和 LoRA 一起用，这里是 ${code(p.method)}`,
+        why: '适配器只能加载到 LoRA 训练里，其他方法启动时报 Adapter is only valid for the LoRA method.（hparams/parser.py）。',
+        fix: '改成 finetuning_type: lora，或者先把适配器合并导出，再把导出的目录写进 model_name_or_path。',
+        link: LINKS.methodArgs,
+      };
+    case 'sft-only':
+      return {
+        ...base,
+        id: 'yaml.sft-only',
+        title: `${code(`${p.key}: true`)} 只用于 SFT，这里的 stage 是 ${code(p.stage)}`,
+        why: `LLaMA-Factory 在参数检查时退出：${p.key === 'train_on_prompt' || p.key === 'mask_history' ? '`train_on_prompt` or `mask_history`' : `\`${p.key}\``} cannot be set as True except SFT.`,
+        fix: `删掉 ${code(p.key)}，或者把 stage 改成 sft。`,
+        link: LINKS.methodArgs,
+      };
+    case 'no-model':
+      return {
+        ...base,
+        id: 'yaml.no-model',
+        title: '缺少 `model_name_or_path`',
+        why: '没有它，训练不知道加载哪个模型。',
+        fix: '写上模型目录或 Hugging Face 名称，例如 `model_name_or_path: Qwen/Qwen3-8B`。',
+        link: LINKS.modelArgs,
+      };
+    case 'no-dataset':
+      return {
+        ...base,
+        id: 'yaml.no-dataset',
+        title: '`do_train: true` 但没有 `dataset`',
+        why: 'LLaMA-Factory 在参数检查时退出：Please specify dataset for training.',
+        fix: '写上在 dataset_info.json 中登记的数据集名称，例如 `dataset: service_qa`。',
+        link: LINKS.dataArgs,
+      };
+    case 'predict-without-generate':
+      return {
+        ...base,
+        id: 'yaml.predict-without-generate',
+        title: '`do_predict: true` 需要 `predict_with_generate: true`',
+        why: 'LLaMA-Factory 在参数检查时退出：Please enable `predict_with_generate` to save model predictions.',
+        fix: '加一行 `predict_with_generate: true`。',
+        link: LINKS.predict,
+      };
+  }
+}
+
+/** The closest of `among` to a misspelt value, or null. */
+function nearest(value: string, among: readonly string[]): string | null {
+  const lower = value.toLowerCase();
+  const exact = among.find((c) => c.toLowerCase() === lower);
+  if (exact) return exact;
+  return misspelt(value, among) ?? among.find((c) => c.startsWith(lower) || lower.startsWith(c)) ?? null;
+}
+
+/** The dataset names a config names (`a,b` or a list). */
+function names(value: unknown): string[] {
+  if (Array.isArray(value))
+    return value
+      .map(String)
+      .map((s) => s.trim())
+      .filter(Boolean);
+  if (typeof value === 'string')
+    return value
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+  return [];
+}
+
+/** Keys of a dataset_info.json entry LLaMA-Factory reads. */
+const ENTRY_KEYS = DATASET_INFO.keys;
+
+function entryFinding(p: EntryProblem, line: number | undefined, box: Box = 'datasetInfo'): Finding | null {
+  const base = {severity: 'error' as const, box, line};
+  const at = `条目 ${code(p.name)}`;
+  switch (p.code) {
+    case 'unknown-key': {
+      const near = misspelt(p.key, ENTRY_KEYS) ?? nearest(p.key, ENTRY_KEYS);
+      if (near && near !== p.key && !/^(customized_status|total_tokens|avg_tokens)$/.test(p.key)) {
+        return {
+          ...base,
+          severity: 'warning',
+          id: 'info.misspelt-key',
+          title: `${at} 的 ${code(p.key)} 应该是 ${code(near)}`,
+          why: 'LLaMA-Factory 只读取它认识的键，写错的键被忽略，它要说明的设置也就没有生效。',
+          fix: `把 ${code(p.key)} 改成 ${code(near)}。`,
+          link: LINKS.topLevelKeys,
+        };
+      }
+      return {
+        ...base,
+        severity: 'info',
+        id: 'info.extra-key',
+        title: `${at} 的 ${code(p.key)} 不影响训练`,
+        why: 'LLaMA-Factory 只读取它认识的键，其余的键（例如平台登记时加的 customized_status）会被忽略。',
+        link: LINKS.platformKeys,
+      };
+    }
+    case 'no-source':
+      return {
+        ...base,
+        id: 'info.no-source',
+        title: `${at} 没有写数据在哪里`,
+        why: '条目要用 file_name（本地文件或文件夹）、hf_hub_url、ms_hub_url 等之一指出数据；都没有时训练找不到数据。',
+        fix: '加上 `"file_name": "/workspace/user-data/datasets/…/train.json"`。',
+        link: LINKS.datasetDir,
+      };
+    case 'formatting':
+      return {
+        ...base,
+        id: 'info.formatting',
+        title: `${at} 的 formatting 不能取 ${code(p.value)}`,
+        why: `LLaMA-Factory v${VERSION} 的 formatting 只有 ${DATASET_INFO.formatting.join('、')} 三种。`,
+        fix: '单轮问答写 alpaca，多轮对话写 sharegpt。',
+        link: LINKS.topLevelKeys,
+      };
+    case 'ranking-type':
+      return {
+        ...base,
+        id: 'info.ranking',
+        title: `${at} 的 ranking 要写成 true 或 false`,
+        why: '带引号的 "true" 是字符串：LLaMA-Factory 检查训练阶段时不把它当作 true，转换数据时却按偏好数据处理，两处对不上。',
+        fix: '写成不带引号的 true。',
+        link: LINKS.topLevelKeys,
+      };
+    case 'columns-type':
+      return {
+        ...base,
+        id: 'info.columns-type',
+        title: `${at} 的 columns 要写成对象`,
+        why: 'columns 是“内部名 → 数据里的字段名”的映射，例如 {"prompt": "instruction"}。',
+        link: LINKS.columns,
+      };
+    case 'unknown-column': {
+      const near = nearest(p.column, DATASET_INFO.columns);
+      return {
+        ...base,
+        id: 'info.column-name',
+        title: `${at} 的 columns 里没有 ${code(p.column)} 这一项`,
+        why: `columns 的键是 LLaMA-Factory 的内部名：${DATASET_INFO.columns.join('、')}；值才是你数据里的字段名。`,
+        fix: near ? `改成 ${code(near)}。` : '键写内部名，值写你的字段名。',
+        link: LINKS.columns,
+      };
+    }
+    case 'column-type':
+      return {
+        ...base,
+        id: 'info.column-type',
+        title: `${at} 的 columns.${p.column} 要写字段名（字符串）`,
+        why: 'columns 的每个值是数据里一个字段的名字。',
+        link: LINKS.columns,
+      };
+    case 'alpaca-messages':
+      return {
+        ...base,
+        id: 'info.alpaca-messages',
+        title: `${at} 写了 columns.messages，但 formatting 是 alpaca`,
+        why: 'messages 只在 sharegpt 和 openai 格式里读取；formatting 省略时就是 alpaca，对话列表不会被读到。',
+        fix: '加上 `"formatting": "sharegpt"`。',
+        link: LINKS.topLevelKeys,
+      };
+    case 'alpaca-column':
+      return {
+        ...base,
+        id: 'info.alpaca-column',
+        title: `${at} 的 columns.${p.column} 属于 Alpaca 格式，但 formatting 是 ${p.formatting}`,
+        why: '多轮对话格式只读 messages、system、tools 等列，prompt、query、response、history 被忽略。',
+        fix: '按数据的样子二选一：改成 alpaca，或者只写 messages 等对话格式的列。',
+        link: LINKS.columns,
+      };
+    case 'tags-alpaca':
+      return {
+        ...base,
+        severity: 'warning',
+        id: 'info.tags-alpaca',
+        title: `${at} 写了 tags，但 formatting 是 alpaca`,
+        why: 'tags 说明对话列表里的角色键和角色值，只在 sharegpt、openai 格式里读取。',
+        fix: '数据是对话列表的话，加上 `"formatting": "sharegpt"`。',
+        link: LINKS.tags,
+      };
+    case 'unknown-tag':
+      return {
+        ...base,
+        id: 'info.tag-name',
+        title: `${at} 的 tags 里没有 ${code(p.tag)} 这一项`,
+        why: `tags 的键只有 ${DATASET_INFO.tags.join('、')}。`,
+        link: LINKS.tags,
+      };
+    case 'ranking-columns':
+      return {
+        ...base,
+        id: 'info.ranking-columns',
+        title: `${at} 是 ShareGPT 偏好数据，要写 columns.chosen 和 columns.rejected`,
+        why: '偏好数据的每条样本有一个较好和一个较差的回答，LLaMA-Factory 从这两列读取它们。',
+        link: LINKS.preference,
+      };
+    case 'file-not-shown':
+      return null;
+    case 'missing-field':
+      return null; // worded with the sample lines (dataFieldFinding)
+    case 'turn-fields':
+      return {
+        ...base,
+        box: 'data',
+        id: 'data.turn-fields',
+        title: `对话里的每一轮要有 ${code(p.role)} 和 ${code(p.content)} 两个字段`,
+        why: `${at} 按 tags 的 role_tag（${p.role}）和 content_tag（${p.content}）读取每一轮；没有写 tags 时默认是 from 和 value，转换时报 KeyError。`,
+        fix: '数据用 role 和 content 的话，在 tags 里写 `"role_tag": "role", "content_tag": "content"` 和对应的角色值。',
+        link: LINKS.tags,
+      };
+    case 'roles':
+      return {
+        ...base,
+        box: 'data',
+        id: 'data.roles',
+        title: `角色 ${p.roles.map(code).join('、')} 与条目的 tags 对不上`,
+        why: `LLaMA-Factory 只认 ${p.allowed.join('、')}${p.system ? `（以及放在第一轮的 ${p.system}）` : ''}，其他角色的样本被跳过，日志里是 Invalid role tag，全部被跳过时报 Cannot find valid samples（formatting 为 openai 时则直接报 KeyError 退出）。`,
+        fix: '在 tags 里把 user_tag、assistant_tag、system_tag 写成数据里的角色值。',
+        link: LINKS.sharegptRoles,
+      };
+  }
+}
+
+/** A column of the entry reads a field none of the pasted records has. */
+function dataFieldFinding(
+  p: Extract<EntryProblem, {code: 'missing-field'}>,
+  records: DataSample,
+  entry: DatasetEntry,
+): Finding {
+  const first = records.records[0]?.line;
+  const fields = Object.keys((records.records[0]?.value ?? {}) as object);
+  const base = {box: 'data' as const, line: first};
+  if (p.defaultQuery) {
+    return {
+      ...base,
+      severity: 'warning',
+      id: 'data.alpaca-no-input',
+      title: '样本没有 `input` 字段，而条目没有写 columns',
+      why: '没写 columns 时按默认映射读取 instruction、input、output。LLaMA-Factory v0.9.5 的 Alpaca 转换用 example["input"] 取值：整个文件都没有 input 字段时报 KeyError: \'input\'（只要有一条带 input，其余缺少的按空处理）。',
+      fix: '在条目里写明用到的列：`"columns": {"prompt": "instruction", "response": "output"}`；或者给每条样本加 `"input": ""`。',
+      link: LINKS.keyError,
+    };
+  }
+  if (p.column === 'messages' && p.field === 'conversations' && fields.includes('messages')) {
+    return {
+      ...base,
+      severity: 'error',
+      id: 'data.messages-as-conversations',
+      title: '样本的对话在 `messages` 里，条目按 ShareGPT 默认读取 `conversations`',
+      why: `条目 ${code(p.name)} 没有写 columns.messages，LLaMA-Factory 读取默认的 conversations 字段，转换时报 KeyError: 'conversations'。`,
+      fix: '在条目里写 `"columns": {"messages": "messages"}`，并用 tags 说明 role、content 和 user、assistant、system 这几个角色值。',
+      link: LINKS.openai,
+    };
+  }
+  const near = nearest(p.field, fields);
+  return {
+    ...base,
+    severity: 'error',
+    id: 'data.missing-field',
+    title: `条目的 columns.${p.column} 读取 ${code(p.field)}，样本里没有这个字段`,
+    why: `粘贴的样本只有 ${fields.map(code).join('、') || '（没有字段）'}。${entry.columns ? '写了 columns 时，LLaMA-Factory 只读取其中列出的字段' : '没写 columns 时按默认字段名读取'}，文件里没有这个字段时转换报 KeyError: '${p.field}'。`,
+    fix: near
+      ? `把 columns.${p.column} 改成 ${code(near)}。`
+      : `把 columns.${p.column} 改成样本里的字段名，或者删掉这一项。`,
+    link: LINKS.keyError,
+  };
+}
+
+/** The entry LLaMA-Factory would use for the pasted data, when the reader gave no dataset_info.json: read from the
+ * records' fields as the site's pages register such data. */
+function guessEntry(record: Record<string, unknown>): {entry: DatasetEntry; how: string} {
+  if (Array.isArray(record.conversations))
+    return {entry: {formatting: 'sharegpt'}, how: 'ShareGPT 格式（conversations）'};
+  if (Array.isArray(record.messages)) {
+    const turn = (record.messages as Array<Record<string, unknown>>)[0] ?? {};
+    if ('role' in turn)
+      return {
+        entry: {
+          formatting: 'sharegpt',
+          columns: {messages: 'messages'},
+          tags: {
+            role_tag: 'role',
+            content_tag: 'content',
+            user_tag: 'user',
+            assistant_tag: 'assistant',
+            system_tag: 'system',
+          },
+        },
+        how: 'OpenAI messages 格式（按本站的 sharegpt + tags 写法）',
+      };
+    return {entry: {formatting: 'sharegpt', columns: {messages: 'messages'}}, how: 'ShareGPT 格式（messages）'};
+  }
+  const columns: Record<string, string> = {};
+  for (const [column, field] of [
+    ['prompt', 'instruction'],
+    ['query', 'input'],
+    ['response', 'output'],
+    ['system', 'system'],
+    ['history', 'history'],
+  ] as const) {
+    if (field in record) columns[column] = field;
+  }
+  return {entry: {columns}, how: 'Alpaca 格式'};
+}
+
+/** Stages whose datasets must be pairwise (`ranking: true`): loader.py asks stage "rm" for RM and DPO. */
+const RANKING_STAGES = ['rm', 'dpo'];
+
+interface DatasetPart {
+  findings: Finding[];
+}
+
+function checkDatasets(config: Record<string, unknown>, input: Input, yamlLines: Map<string, number>): DatasetPart {
+  const findings: Finding[] = [];
+  const stage = String(config.stage ?? 'sft');
+  const dir =
+    typeof config.dataset_dir === 'string'
+      ? code(config.dataset_dir)
+      : '默认的 `data`（启动训练时所在目录下的 data，配置里没写 dataset_dir）';
+  const trainNames = names(config.dataset);
+  const evalNames = names(config.eval_dataset);
+  const all = [...trainNames, ...evalNames];
+  const lineOf = (name: string) =>
+    evalNames.includes(name) && !trainNames.includes(name) ? yamlLines.get('eval_dataset') : yamlLines.get('dataset');
+  const infoText = input.datasetInfo?.trim() ?? '';
+  let info: Record<string, DatasetEntry> | null = null;
+  let infoLines = new Map<string, number>();
+  if (infoText) {
+    const parsed = parseDatasetInfo(infoText);
+    if (!parsed.ok) {
+      findings.push({
+        id: 'info.parse',
+        severity: 'error',
+        box: 'datasetInfo',
+        line: parsed.line,
+        title:
+          parsed.reason === 'not-object' ? 'dataset_info.json 的最外层要是对象' : 'dataset_info.json 不是合法的 JSON',
+        why:
+          parsed.reason === 'not-object'
+            ? '它的每个键是数据集名称，值是这个数据集的条目。'
+            : `训练时报 Cannot open …/dataset_info.json due to …。解析器说：${parsed.reason}`,
+        fix: '常见原因是最后一项后面多了逗号、用了中文引号或单引号、少了逗号。',
+        link: doc('problems/customDataset#cannot-open', '自定义数据集无法加载：修复 dataset_info.json 的语法'),
+      });
+    } else {
+      const value = parsed.value;
+      // One entry pasted on its own ({"file_name": …}): it is the entry of the (first) dataset the config names.
+      const bare = ENTRY_KEYS.some((k) => k in value) && !Object.values(value).every((v) => v && typeof v === 'object');
+      info = (bare ? {[trainNames[0] ?? 'dataset']: value} : value) as Record<string, DatasetEntry>;
+      infoLines = bare ? new Map([[trainNames[0] ?? 'dataset', 1]]) : parsed.lines;
+      for (const p of datasetInfoProblems(info, {pageText: null})) {
+        const f = entryFinding(p, infoLines.get(p.name));
+        if (f) findings.push(f);
+      }
+      for (const [name, entry] of Object.entries(info)) {
+        if (typeof entry.file_name === 'string') {
+          for (const path of workspacePaths(entry.file_name)) {
+            const f = pathFinding(path, infoLines.get(name), 'datasetInfo', 'file_name');
+            if (f) findings.push(f);
+          }
+        }
+      }
+    }
+  }
+
+  for (const name of all) {
+    const entry = info?.[name];
+    const builtin = DATASET_INFO.builtin[name];
+    const line = lineOf(name);
+    if (/\.(jsonl?|csv|parquet|arrow|txt)$/i.test(name) && !entry) {
+      findings.push({
+        id: 'yaml.dataset-file-name',
+        severity: 'error',
+        box: 'yaml',
+        line,
+        title: `dataset 写的是文件名 ${code(name)}，应该写登记的名称`,
+        why: `训练在 dataset_info.json 中按名字查找，找不到时报 Undefined dataset ${name} in dataset_info.json.`,
+        fix: `写 dataset_info.json 中这个文件所在条目的名称，例如 ${code(name.replace(/\.\w+$/, ''))}。`,
+        link: LINKS.undefinedDataset,
+      });
+      continue;
+    }
+    if (entry) {
+      const ranking = entry.ranking === true;
+      findings.push(...stageFinding(name, ranking, stage, line));
+      continue;
+    }
+    if (builtin) {
+      findings.push({
+        id: 'yaml.dataset-builtin',
+        severity: 'info',
+        box: 'yaml',
+        line,
+        title: `${code(name)} 是 LLaMA-Factory v${VERSION} 自带的数据集`,
+        why: `它登记在 LLaMA-Factory 的 data/dataset_info.json 中。训练时在 dataset_dir（这里是${dir}）的 dataset_info.json 里按名字查找；dataset_dir 是 LLaMA-Factory 自带的 data 目录（平台上是 /workspace/llamafactory/data）时就能找到。`,
+        link: LINKS.howFound,
+      });
+      findings.push(...stageFinding(name, builtin[1] === 'ranking', stage, line));
+      continue;
+    }
+    if (info) {
+      const near = nearest(name, Object.keys(info));
+      findings.push({
+        id: 'yaml.dataset-not-in-info',
+        severity: 'warning',
+        box: 'yaml',
+        line,
+        title: `粘贴的 dataset_info.json 里没有 ${code(name)}`,
+        why: `训练时在 dataset_dir（这里是${dir}）的 dataset_info.json 里按名字查找；那里也没有这个名字时报 Undefined dataset ${name} in dataset_info.json.`,
+        fix: near
+          ? `名字要与条目完全一致：是不是 ${code(near)}？`
+          : '把这个数据集的条目加进 dataset_dir 下的 dataset_info.json，或者把 dataset 改成已登记的名字。',
+        link: LINKS.undefinedDataset,
+      });
+    } else {
+      findings.push({
+        id: 'yaml.dataset-lookup',
+        severity: 'info',
+        box: 'yaml',
+        line,
+        title: `${code(name)} 将在 dataset_dir 的 dataset_info.json 中查找`,
+        why: `这里的 dataset_dir 是${dir}。本页看不到你的 dataset_info.json；把这个数据集的条目粘贴到下面，就能核对它的格式和字段。`,
+        fix:
+          typeof config.dataset_dir === 'string'
+            ? undefined
+            : '在平台上用命令行训练时，写上 `dataset_dir: /workspace/llamafactory/data`。',
+        link: LINKS.howFound,
+      });
+    }
+  }
+
+  if (input.data?.trim()) findings.push(...checkData(input.data, info, trainNames[0], stage));
+  return {findings};
+}
+
+function stageFinding(name: string, ranking: boolean, stage: string, line?: number): Finding[] {
+  const wantsRanking = RANKING_STAGES.includes(stage);
+  if (ranking === wantsRanking || !['sft', 'pt', 'rm', 'dpo', 'kto', 'ppo'].includes(stage)) return [];
+  return [
+    {
+      id: 'yaml.dataset-stage',
+      severity: 'error',
+      box: 'yaml',
+      line,
+      title: ranking
+        ? `${code(name)} 是偏好数据（ranking: true），不能用于 stage: ${stage}`
+        : `stage: ${stage} 要用偏好数据（ranking: true），${code(name)} 不是`,
+      why: '加载数据时报 The dataset is not applicable in the current training stage.：RM 和 DPO 只读偏好数据，其他阶段只读非偏好数据。',
+      fix: ranking
+        ? '把 stage 改成 dpo（或 rm），或者换一个 SFT 数据集。'
+        : '换一个偏好数据集，或者把 stage 改成 sft。',
+      link: LINKS.stageMismatch,
+    },
+  ];
+}
+
+const ROLE_NAMES: Record<string, string> = {
+  user: 'user（提问）',
+  assistant: 'assistant（回答）',
+  observation: 'observation（工具结果）',
+  function: 'function（工具调用）',
+  system: 'system（系统提示词）',
+};
+export {ROLE_NAMES};
+
+function checkData(
+  text: string,
+  info: Record<string, DatasetEntry> | null,
+  first: string | undefined,
+  stage: string,
+): Finding[] {
+  const findings: Finding[] = [];
+  const parsed = parseData(text);
+  if ('code' in parsed) {
+    if (parsed.code === 'object') {
+      findings.push({
+        id: 'data.top-level-object',
+        severity: 'error',
+        box: 'data',
+        line: parsed.line,
+        title: '数据的最外层是一个对象，不是样本列表',
+        why: `LLaMA-Factory 用 datasets 读取 JSON：文件要么是 JSON Lines（一行一条样本），要么是 [ … ] 样本数组。这里最外层的键是 ${parsed.keys.slice(0, 5).map(code).join('、')}，读不出样本。`,
+        fix: '把样本放进一个数组：[ {…}, {…} ]，或者改成一行一条。',
+        link: LINKS.topLevel,
+      });
+    } else if (parsed.code === 'multiline') {
+      findings.push({
+        id: 'data.multiline',
+        severity: 'error',
+        box: 'data',
+        line: parsed.line,
+        title: '一条样本占了好几行，但外面没有 [ ]',
+        why: 'JSON Lines 要求一行一条完整的样本；分行书写的样本必须放在一个数组里，否则 datasets 解析失败。',
+        fix: '给所有样本外面加上 [ ]，样本之间用逗号分隔；或者把每条样本压成一行（.jsonl）。',
+        link: LINKS.fileTypes,
+      });
+    } else {
+      findings.push({
+        id: 'data.json',
+        severity: 'error',
+        box: 'data',
+        line: parsed.line,
+        title: '这一行不是合法的 JSON',
+        why: `datasets 读取时会在这里失败。${parsed.reason === 'record' ? '' : `解析器说：${parsed.reason}`}`,
+        fix: '常见原因是中文引号、单引号、多余或缺少的逗号，以及字符串里没有转义的双引号和换行。',
+        link: LINKS.parse,
+      });
+    }
+    return findings;
+  }
+  const records = parsed.records.filter((r) => r.value && typeof r.value === 'object' && !Array.isArray(r.value));
+  if (!records.length) return findings;
+  const sample: DataSample = {...parsed, records};
+  const firstRecord = records[0]!.value as Record<string, unknown>;
+  let entry: DatasetEntry;
+  let name: string;
+  let guessed: string | null = null;
+  const infoEntries = info ? Object.entries(info) : [];
+  const chosen = (first && info?.[first] ? [first, info[first]] : infoEntries[0]) as [string, DatasetEntry] | undefined;
+  if (chosen) [name, entry] = chosen;
+  else {
+    const guess = guessEntry(firstRecord);
+    entry = guess.entry;
+    name = first ?? 'dataset';
+    guessed = guess.how;
+  }
+  if (!guessed) {
+    for (const p of recordProblems(
+      name,
+      entry,
+      sample.records.map((r) => r.value),
+    )) {
+      if (p.code === 'missing-field') findings.push(dataFieldFinding(p, sample, entry));
+      else {
+        const f = entryFinding(p, sample.records[0]?.line, 'data');
+        if (f) findings.push(f);
+      }
+    }
+  }
+  if (findings.some((f) => f.severity === 'error')) return findings;
+  const converted = convert(entry, firstRecord);
+  const how = guessed
+    ? `本页没有 dataset_info.json 条目，按样本的字段当作${guessed}读取。`
+    : `按条目 ${code(name)}（formatting: ${entry.formatting ?? 'alpaca'}）读取。`;
+  if (converted.dropped && ['sft', 'dpo', 'rm'].includes(stage)) {
+    findings.push({
+      id: 'data.dropped',
+      severity: 'error',
+      box: 'data',
+      line: records[0]!.line,
+      title: '第一条样本会被跳过',
+      why: `${how}LLaMA-Factory 转换后日志里是 ${converted.dropped}：${converted.dropped === 'Invalid role tag' ? '角色要从 user 开始，user 与 assistant 交替（system 只能在第一轮）' : converted.dropped === 'Invalid message count' ? (entry.ranking === true ? '偏好数据去掉 system 后轮数要是奇数，最后一轮是 user，回答放在 chosen 和 rejected 里' : '去掉 system 后轮数要是偶数，最后一轮是 assistant') : '要有一个问题和一个字符串回答'}。所有样本都被跳过时报 Cannot find valid samples。`,
+      fix: '按角色顺序规则修改样本，或者在 tags 里写对角色值。',
+      link: LINKS.sharegptRoles,
+      sample: converted,
+    });
+    return findings;
+  }
+  findings.push({
+    id: 'data.preview',
+    severity: 'ok',
+    box: 'data',
+    line: records[0]!.line,
+    title: '第一条样本转换后的样子',
+    why: `${how}prompt 是模型读到的输入，response 是要学会输出的回答（训练只在回答上计算损失）。`,
+    link: entry.formatting && entry.formatting !== 'alpaca' ? LINKS.sharegptRoles : LINKS.alpacaPrompt,
+    sample: converted,
+  });
+  if (entry.formatting === 'openai') {
+    findings.push({
+      id: 'data.openai-system',
+      severity: 'warning',
+      box: 'datasetInfo',
+      title: 'formatting: openai 会改写系统提示词',
+      why: `LLaMA-Factory v${VERSION} 的 OpenAI 转换在没有工具时给系统提示词加上 detailed thinking off（没有系统提示词时就用它），见上面的 system。`,
+      fix: '本站用 "formatting": "sharegpt" 加 tags 读取 OpenAI 风格的 messages，系统提示词保持原样。',
+      link: LINKS.openai,
+    });
+  }
+  if (sample.layout === 'single') {
+    findings.push({
+      id: 'data.single-object',
+      severity: 'info',
+      box: 'data',
+      line: records[0]!.line,
+      title: '按一条样本读取了这段内容',
+      why: '它是分成几行写的一条样本。作为整个文件时，datasets 要求 [ {…}, {…} ] 的数组或一行一条的 JSON Lines；从数组里复制出的一条样本没有问题。',
+      link: LINKS.fileTypes,
+    });
+  }
+  if (sample.truncated) {
+    findings.push({
+      id: 'data.truncated',
+      severity: 'info',
+      box: 'data',
+      title: '最后一条样本没有粘贴完整，已略过',
+      why: '本页只检查完整的样本；只粘贴文件的前几条就够了。',
+      link: LINKS.fileTypes,
+    });
+  }
+  return findings;
+}
+
+/** Where the site keeps what a key names (src/content/conventions.json "paths"). */
+const KEY_CONVENTION: Record<string, string> = {
+  output_dir: 'outputs',
+  adapter_name_or_path: 'outputs',
+  resume_from_checkpoint: 'outputs',
+  export_dir: 'merged',
+  model_name_or_path: 'models',
+  deepspeed: 'configs',
+  file_name: 'datasets',
+  dataset_dir: 'datasetDir',
+  media_dir: 'datasets',
+  logging_dir: 'logs',
+  cache_dir: 'huggingface',
+};
+
+/** A /workspace path that breaks the site's conventions, as a warning. */
+function pathFinding(path: string, line: number | undefined, box: Box, key: string): Finding | null {
+  const problem = pathProblem(path);
+  if (!problem) return null;
+  const where = conventionalPath(problem.convention ?? KEY_CONVENTION[key] ?? '');
+  return {
+    id: 'launch.path',
+    severity: 'warning',
+    box,
+    line,
+    title: `${code(key)} 的路径 ${code(path)} 不在本站约定的目录里`,
+    why:
+      problem.rule === 'llamaboard'
+        ? '/workspace/llamafactory/ 下除了 data/ 都归 LlamaBoard 使用，命令行训练写进去会和它的文件混在一起。'
+        : problem.rule === 'outside'
+          ? '/workspace 下的文件保留在实例空间里；本站的命令、检查和清理步骤都按约定的目录写，放在别处容易找不到或误删。'
+          : '本站的命令、检查和清理步骤都按约定的目录写，放在别处容易找不到或误删。',
+    fix: where ? `${where.what}放在 ${where.path}。` : '放到 /workspace/user-data/ 下对应的目录。',
+    link: LINKS.docPaths,
+  };
+}
+
+const CARD_WORDS = /^\s*(\d+)\s*(张|卡|张卡)?\s*$/;
+
+/** The card count the reader typed: a number 1–8, null when empty, or a finding. */
+function readCards(text: string | undefined): number | null | Finding {
+  if (!text?.trim()) return null;
+  const m = CARD_WORDS.exec(text);
+  const n = m ? Number(m[1]) : NaN;
+  if (!(n >= 1 && n <= 8)) {
+    return {
+      id: 'cards.range',
+      severity: 'error',
+      box: 'cards',
+      title: '卡数要写 1 到 8 之间的整数',
+      why: '平台实例每台最多 8 张卡；本页按这个卡数判断启动方式和每卡显存。',
+      link: LINKS.launcher,
+    };
+  }
+  return n;
+}
+
+function launchFindings(config: Record<string, unknown>, cards: number | null, lines: Map<string, number>): Finding[] {
+  const findings: Finding[] = [];
+  const deepspeed = config.deepspeed;
+  if (deepspeed) {
+    const line = lines.get('deepspeed');
+    if (cards === 1) {
+      findings.push({
+        id: 'launch.force-torchrun',
+        severity: 'error',
+        box: 'yaml',
+        line,
+        title: '单卡使用 DeepSpeed，启动命令前要加 FORCE_TORCHRUN=1',
+        why: '只有一张卡时 llamafactory-cli train 直接在当前进程里训练，不经过 torchrun，DeepSpeed 无法初始化，参数检查时报 Please use `FORCE_TORCHRUN=1` to launch DeepSpeed training.',
+        fix: '用 `FORCE_TORCHRUN=1 llamafactory-cli train 你的配置.yaml` 启动；或者单卡放得下时去掉 deepspeed。',
+        link: LINKS.launcher,
+      });
+    } else if (cards === null) {
+      findings.push({
+        id: 'launch.deepspeed-cards',
+        severity: 'info',
+        box: 'yaml',
+        line,
+        title: '用了 DeepSpeed：单卡实例启动时要加 FORCE_TORCHRUN=1',
+        why: '卡数多于 1 时 llamafactory-cli train 自动用 torchrun 在所有可见的卡上启动；只有一张卡时要用 `FORCE_TORCHRUN=1 llamafactory-cli train …` 启动。填上卡数，本页就按它判断。',
+        link: LINKS.launcher,
+      });
+    } else {
+      findings.push({
+        id: 'launch.torchrun',
+        severity: 'info',
+        box: 'yaml',
+        line,
+        title: `${cards} 张卡：llamafactory-cli train 会自动用 torchrun 启动 ${cards} 个进程`,
+        why: '卡数多于 1 时不需要 FORCE_TORCHRUN；日志开头会出现 Initializing … distributed tasks。',
+        link: LINKS.launcher,
+      });
+    }
+    if (typeof deepspeed === 'string' && !deepspeed.startsWith('/') && !deepspeed.trim().startsWith('{')) {
+      findings.push({
+        id: 'launch.deepspeed-relative',
+        severity: 'info',
+        box: 'yaml',
+        line,
+        title: `deepspeed 是相对路径 ${code(deepspeed)}`,
+        why: '相对路径从启动训练时所在的目录算起，换一个目录启动就找不到文件。',
+        fix: '本站把 DeepSpeed 配置放在 /workspace/user-data/configs/，写成绝对路径。',
+        link: LINKS.deepspeed,
+      });
+    }
+  }
+  const doTrain = config.do_train === true;
+  const out = config.output_dir;
+  if (doTrain && typeof out === 'string') {
+    const line = lines.get('output_dir');
+    if (config.resume_from_checkpoint) {
+      findings.push({
+        id: 'launch.resume',
+        severity: 'info',
+        box: 'yaml',
+        line: lines.get('resume_from_checkpoint'),
+        title: `训练从 ${code(config.resume_from_checkpoint)} 继续`,
+        why: '写了 resume_from_checkpoint 时，LLaMA-Factory 从这个检查点恢复模型、优化器和步数，不再查看 output_dir 里有什么。',
+        link: doc('problems/continueTrain#explicit-resume', '断点续训：指定检查点续训'),
+      });
+    } else if (config.overwrite_output_dir === true) {
+      findings.push({
+        id: 'launch.overwrite',
+        severity: 'info',
+        box: 'yaml',
+        line: lines.get('overwrite_output_dir'),
+        title: 'overwrite_output_dir: true：训练从头开始',
+        why: `${code(out)} 里已有的检查点不会被用来续训，新的检查点和权重写进同一个目录，覆盖同名文件。`,
+        fix: '想接着上次训练，把它改成 false。',
+        link: LINKS.resume,
+      });
+    } else {
+      findings.push({
+        id: 'launch.output-dir',
+        severity: 'info',
+        box: 'yaml',
+        line,
+        title: `output_dir 里有上次的训练时，这次会接着它训练`,
+        why: `启动时 LLaMA-Factory 查看 ${code(out)}：里面有 checkpoint-* 就从最新的一个继续（日志 Resuming training from …）；只有最终权重、没有检查点时报 Output directory already exists and is not empty. Please set \`overwrite_output_dir\`.；目录是新的或空的就从头训练。全参数或冻结微调的 RM、PPO 阶段不做这项检查，总是从头训练。`,
+        fix: '新的一次训练用一个新的 output_dir。',
+        link: LINKS.resume,
+      });
+    }
+    if (!out.startsWith('/')) {
+      findings.push({
+        id: 'launch.output-relative',
+        severity: 'info',
+        box: 'yaml',
+        line,
+        title: `output_dir 是相对路径 ${code(out)}`,
+        why: '产物写到启动训练时所在目录下的这个位置，换一个目录启动就会写到别处。',
+        fix: `本站约定训练产物放在 ${conventionalPath('outputs')!.path} 下，写成绝对路径。`,
+        link: LINKS.docPaths,
+      });
+    }
+  }
+  for (const [key, value] of Object.entries(config)) {
+    const values = Array.isArray(value) ? value : [value];
+    for (const v of values) {
+      if (typeof v !== 'string') continue;
+      for (const path of workspacePaths(v)) {
+        const f = pathFinding(path, lines.get(key), 'yaml', key);
+        if (f) findings.push(f);
+      }
+    }
+  }
+  return findings;
+}
+
+const ORDER: Record<Severity, number> = {error: 0, warning: 1, info: 2, ok: 3};
+
+/** Everything the page says about the pasted config, most serious first, in each severity by box and line. */
+export function preflight(input: Input, {fragment = false} = {}): Finding[] {
+  const findings: Finding[] = [];
+  const cards = readCards(input.cards);
+  if (cards && typeof cards === 'object') findings.push(cards);
+  const cardCount = typeof cards === 'number' ? cards : null;
+  const parsed = parseYaml(input.yaml);
+  if (!input.yaml.trim()) {
+    // Nothing to check yet.
+  } else if (!parsed.ok) {
+    findings.push({
+      id: 'yaml.parse',
+      severity: 'error',
+      box: 'yaml',
+      line: parsed.line,
+      title: 'YAML 格式有误，无法读取',
+      why: `解析器说：${parsed.reason}。llamafactory-cli 在读取配置时就会退出。`,
+      fix: '常见原因是缩进不一致、冒号后面没有空格、同一个键写了两次、用了全角冒号或 Tab。',
+      link: LINKS.override,
+    });
+  } else if (
+    !parsed.value ||
+    typeof parsed.value !== 'object' ||
+    Array.isArray(parsed.value) ||
+    !isConfig(parsed.value as Record<string, unknown>)
+  ) {
+    findings.push({
+      id: 'yaml.not-config',
+      severity: 'info',
+      box: 'yaml',
+      line: 1,
+      title: '这不像 LLaMA-Factory 的训练配置',
+      why: '本页检查 llamafactory-cli train 用的 YAML：每一行是“参数名: 值”，通常有 model_name_or_path、stage、finetuning_type 等键。',
+      link: LINKS.override,
+    });
+  } else {
+    const config = parsed.value as Record<string, unknown>;
+    const lines = parsed.lines;
+    const command = configCommand(config);
+    for (const p of configProblems(config, {fragment})) {
+      if (p.code === 'type' && /^(eval_)?dataset$/.test(p.key) && names(p.value).length) {
+        // DataArguments.__post_init__ (split_arg) takes a list as it is: it works, though pages write `a,b`.
+        findings.push({
+          id: 'yaml.dataset-list',
+          severity: 'info',
+          box: 'yaml',
+          line: lines.get(p.key),
+          title: `${code(p.key)} 写成了列表`,
+          why: `LLaMA-Factory v${VERSION} 把逗号分隔的字符串拆成列表，列表原样使用，两种写法效果相同。本站的配置写成 \`${p.key}: a,b\`。`,
+          link: LINKS.dataArgs,
+        });
+        continue;
+      }
+      findings.push(configFinding(p, command, lines.get(p.key)));
+    }
+    if (command === 'infer') {
+      findings.push({
+        id: 'yaml.infer-config',
+        severity: 'info',
+        box: 'yaml',
+        line: lines.get('export_dir') ?? lines.get('infer_backend') ?? 1,
+        title: '这是导出或对话配置',
+        why: '它有 export_dir 或 infer_backend，给 llamafactory-cli export 或 chat 使用；本页按这两个命令接受的参数检查它，训练相关的检查不适用。',
+        link: 'export_dir' in config ? LINKS.exportArgs : LINKS.chat,
+      });
+    } else {
+      findings.push(...checkDatasets(config, input, lines).findings);
+      findings.push(...launchFindings(config, cardCount, lines));
+      // Memory for training: a prediction or chat config loads the model without training it.
+      const memory = config.do_train === true ? memoryFinding(config, cardCount, lines) : null;
+      if (memory) findings.push(memory);
+      if (![config.do_train, config.do_eval, config.do_predict].includes(true) && !fragment) {
+        findings.push({
+          id: 'yaml.no-train',
+          severity: 'info',
+          box: 'yaml',
+          line: 1,
+          title: '这份配置没有 `do_train: true`',
+          why: 'do_train 默认是 false：用 llamafactory-cli train 启动时只加载模型，不训练。只有模型、适配器和模板的配置是给 llamafactory-cli chat 或 webchat 用的。',
+          fix: '要训练的话，加上 `do_train: true` 和 `dataset`。',
+          link: LINKS.methodArgs,
+        });
+      }
+    }
+  }
+  if (!input.yaml.trim() && input.data?.trim()) findings.push(...checkDatasets({}, input, new Map()).findings);
+  const boxes: Box[] = ['yaml', 'datasetInfo', 'data', 'cards'];
+  return findings
+    .map((f, i) => ({f, i}))
+    .sort(
+      (a, b) =>
+        ORDER[a.f.severity] - ORDER[b.f.severity] ||
+        boxes.indexOf(a.f.box) - boxes.indexOf(b.f.box) ||
+        (a.f.line ?? 0) - (b.f.line ?? 0) ||
+        a.i - b.i,
+    )
+    .map(({f}) => f);
+}
+
+/** The words of a finding a reader reads (title, why, fix). */
+export function findingText(f: Finding): string {
+  return [f.title, f.why, f.fix ?? ''].join(' ');
+}
