@@ -21,14 +21,14 @@ test('a reader enters a setup, reads memory per card and the YAML, and the URL k
   const result = page.getByRole('region', {name: '估算结果'});
   await form.getByLabel('模型', {exact: true}).selectOption('qwen3-14b');
   await form.getByLabel('序列长度（cutoff_len）').fill('4096');
-  await form.getByLabel('每卡批大小（per_device_train_batch_size）').fill('2');
-  await expect(result.getByRole('status')).toContainText(perCard({model: 'qwen3-14b', cutoff: '4096'}));
+  await form.getByLabel('每卡批大小（per_device_train_batch_size）').fill('1');
+  await expect(result.getByRole('status')).toContainText(perCard({model: 'qwen3-14b', cutoff: '4096', batch: '1'}));
   await expect(result.getByRole('status')).toContainText('放得下');
   await expect(result.getByRole('status')).toContainText('至少需要 1 张卡');
   await expect(result.getByRole('img', {name: /每卡显存构成/})).toBeVisible();
   const yaml = result.getByLabel('对应的训练配置');
   await expect(yaml).toContainText('cutoff_len: 4096');
-  await expect(yaml).toContainText('per_device_train_batch_size: 2');
+  await expect(yaml).toContainText('per_device_train_batch_size: 1');
   await expect(yaml).toContainText('finetuning_type: lora');
   // Keyboard: the gradient-checkpointing box toggles with Space and the YAML says its inverse.
   await form.getByLabel(/梯度检查点/).focus();
@@ -42,7 +42,13 @@ test('a reader enters a setup, reads memory per card and the YAML, and the URL k
   await expect(yaml).toContainText('deepspeed: /workspace/user-data/configs/ds_z1_config.json');
   await expect(result.getByText('LLaMA-Factory v0.9.5 的 examples/deepspeed 里没有 ZeRO-1 配置')).toBeVisible();
   const url = new URL(page.url());
-  expect(Object.fromEntries(url.searchParams)).toEqual({model: 'qwen3-14b', cutoff: '4096', gc: '0', zero: 'z1'});
+  expect(Object.fromEntries(url.searchParams)).toEqual({
+    model: 'qwen3-14b',
+    cutoff: '4096',
+    batch: '1',
+    gc: '0',
+    zero: 'z1',
+  });
 });
 
 test('an out-of-range input gets a message beside its field and no number', async ({page}) => {
@@ -70,7 +76,7 @@ test('a shared URL opens with its setup, and a setup that fits nowhere names the
   await expect(form.getByLabel('H800 卡数')).toHaveValue('8');
   const status = page.getByRole('region', {name: '估算结果'}).getByRole('status');
   await expect(status).toContainText('放不下');
-  await expect(status).toContainText('最有效的改动：改用 QLoRA 4 bit，之后 1 张卡可以放下');
+  await expect(status).toContainText('最有效的改动：改用 QLoRA 4 bit，之后 2 张卡可以放下');
   await expect(status).toContainText('不换方法的话：改用 DeepSpeed ZeRO-3 并开启 offload');
 });
 
@@ -81,7 +87,7 @@ test.describe('without JavaScript', () => {
     await page.goto(PAGE);
     await expect(page.getByText('交互式估算器需要启用 JavaScript')).toBeVisible();
     await expect(page.getByRole('form', {name: '显存估算'})).toHaveCount(0);
-    const byMethod = page.locator('table').filter({hasText: 'QLoRA 4 bit'}).first();
+    const byMethod = page.locator('table').filter({hasText: '冻结（训练最后 2 层）'}).first();
     await expect(byMethod.getByRole('columnheader', {name: 'Qwen3-14B'})).toBeVisible();
     const lora = perCard({model: 'qwen3-8b', batch: '1'}).replace('每卡约 ', '').replace(' GB', '');
     await expect(byMethod.getByRole('row', {name: /LoRA（秩 8/})).toContainText(lora);
