@@ -5,8 +5,7 @@ import type {HostOptions} from './src/plugins/host';
 import type {SeoOptions} from './src/plugins/seo';
 import {ssrTemplate} from './src/ssrTemplate';
 import estimatorRemark from './src/plugins/estimator-remark';
-import preflightRemark from './src/plugins/preflight-remark';
-import diagnoseRemark from './src/plugins/diagnose-remark';
+import toolRemark from './src/plugins/tool-remark';
 import {reviewStamp} from './src/reviews';
 import {
   consoleUrl,
@@ -178,7 +177,7 @@ const config = {
           showLastUpdateTime: true,
           // The GPU-memory estimator's tables and component (guide/shili/{product}; src/estimator); 训练前检查's and
           // 报错诊断's tools.
-          remarkPlugins: [estimatorRemark, preflightRemark, diagnoseRemark],
+          remarkPlugins: [estimatorRemark, toolRemark],
           // "编辑此页" from the EDIT_URL setting (README); no link when it is unset.
           editUrl: editUrl && (({docPath}) => editLink(editUrl, docPath)),
         },

@@ -1,5 +1,5 @@
 // Interactive tools a page places with a leaf directive of their own (`::diagnose`): the build's remark plugin turns
-// the directive into the tool's component (src/plugins/diagnose-remark.ts); everywhere else the content pipeline
+// the directive into the tool's component (src/plugins/tool-remark.ts); everywhere else the content pipeline
 // reads pages (search, llms files, page Markdown, checks), the directive reads as the sentence here.
 import type {Parents, Root} from 'mdast';
 

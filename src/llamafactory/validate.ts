@@ -40,6 +40,33 @@ const INFO = datasetInfo as unknown as {
   builtin: Record<string, [string] | [string, string]>;
 };
 
+/** YAML as llamafactory-cli reads it: OmegaConf loads the file with PyYAML's SafeLoader (YAML 1.1), where unquoted
+ * yes/no/on/off are booleans and digits may be grouped with `_`; js-yaml reads YAML 1.2, where they are strings. Its
+ * float resolver also reads `1e-4` (no dot) as a number, as js-yaml does. */
+const YAML11_BOOL = /^(?:yes|Yes|YES|no|No|NO|on|On|ON|off|Off|OFF|true|True|TRUE|false|False|FALSE)$/;
+const YAML11_INT = /^[-+]?(?:0|[1-9][0-9_]*)$/;
+export const YAML_SCHEMA = yaml.DEFAULT_SCHEMA.extend({
+  implicit: [
+    new yaml.Type('tag:yaml.org,2002:bool', {
+      kind: 'scalar',
+      resolve: (data: string | null) => data !== null && YAML11_BOOL.test(data),
+      construct: (data: string) => /^(?:yes|on|true)$/i.test(data),
+      predicate: (value: unknown) => typeof value === 'boolean',
+    }),
+    new yaml.Type('tag:yaml.org,2002:int', {
+      kind: 'scalar',
+      resolve: (data: string | null) => data !== null && YAML11_INT.test(data) && data.includes('_'),
+      construct: (data: string) => Number(data.replace(/_/g, '')),
+      predicate: (value: unknown) => Number.isInteger(value),
+    }),
+  ],
+});
+
+/** A YAML document as llamafactory-cli reads it (YAML 1.1 booleans, see YAML_SCHEMA). Throws js-yaml's errors. */
+export function loadYaml(text: string): unknown {
+  return yaml.load(text, {schema: YAML_SCHEMA});
+}
+
 /** The pinned release, e.g. `0.9.5`. */
 export const VERSION: string = llamafactory.version;
 export {INFO as DATASET_INFO, TEMPLATES, TRAIN_GROUPS, INFER_GROUPS};
@@ -128,7 +155,21 @@ export type ConfigProblem =
   | {code: 'sft-only'; key: string; stage: string}
   | {code: 'no-model'; key: 'model_name_or_path'}
   | {code: 'no-dataset'; key: 'do_train'}
-  | {code: 'predict-without-generate'; key: 'do_predict'};
+  | {code: 'predict-without-generate'; key: 'do_predict'}
+  | {code: 'fp16-bf16'; key: 'fp16'}
+  | {code: 'not-positive'; key: string; value: number}
+  | {code: 'streaming'; key: 'val_size' | 'max_samples' | 'streaming'; rule: 'val-size' | 'max-samples' | 'max-steps'}
+  | {code: 'val-size-with-eval-dataset'; key: 'val_size'}
+  | {code: 'no-eval-data'; key: string}
+  | {code: 'no-reward-model'; key: 'stage'}
+  | {code: 'lora-only'; key: string; method: string}
+  | {code: 'infer-backend'; key: 'infer_backend'; value: string};
+
+/** Counts that must be at least 1: a batch size of 0 stops torch's DataLoader ("batch_size should be a positive integer
+ * value"), 0 accumulation steps divides by zero when the trainer counts the steps of an epoch. */
+const POSITIVE = ['per_device_train_batch_size', 'gradient_accumulation_steps'];
+/** FinetuningArguments.__post_init__ (hparams/finetuning_args.py): "`use_dora` is only valid for LoRA training." … */
+export const LORA_ONLY = ['loraplus_lr_ratio', 'use_rslora', 'use_dora', 'pissa_init'];
 
 /** Problems of one LLaMA-Factory YAML config (a parsed mapping). `fragment`: a partial snippet, required keys are
  * not asked for. */
@@ -159,22 +200,61 @@ export function configProblems(config: Config, {fragment = false, title = ''} = 
   }
   const quantized = config.quantization_bit != null;
   const ftype = String(config.finetuning_type ?? 'lora');
-  if (quantized && !['lora', 'oft'].includes(ftype)) {
+  // A finetuning_type that is not one of the methods is reported as a choice; the checks of a method need a method.
+  const method = findArgument('finetuning_type')?.choices?.includes(ftype) ?? true;
+  if (method && quantized && !['lora', 'oft'].includes(ftype)) {
     problems.push({code: 'quantization-method', key: 'quantization_bit', method: ftype});
   }
-  if (config.adapter_name_or_path && !['lora', 'oft'].includes(ftype)) {
+  // hparams/parser.py _verify_model_args: "Adapter is only valid for the LoRA method." (OFT included).
+  if (method && config.adapter_name_or_path && ftype !== 'lora') {
     problems.push({code: 'adapter-method', key: 'adapter_name_or_path', method: ftype});
   }
+  if (method && ftype !== 'lora') {
+    for (const k of LORA_ONLY) {
+      if (config[k] != null && config[k] !== false) problems.push({code: 'lora-only', key: k, method: ftype});
+    }
+  }
   const stage = String(config.stage ?? 'sft');
+  const train = command === 'train';
   for (const k of SFT_ONLY) {
-    if (config[k] === true && stage !== 'sft' && command === 'train') problems.push({code: 'sft-only', key: k, stage});
+    if (config[k] === true && stage !== 'sft' && train) problems.push({code: 'sft-only', key: k, stage});
+  }
+  // transformers TrainingArguments.__post_init__: "At most one of fp16 and bf16 can be True, but not both".
+  if (config.fp16 === true && config.bf16 === true && train) problems.push({code: 'fp16-bf16', key: 'fp16'});
+  for (const k of POSITIVE) {
+    const v = config[k];
+    if (typeof v === 'number' && v < 1 && train) problems.push({code: 'not-positive', key: k, value: v});
+  }
+  // hparams/data_args.py __post_init__ and hparams/parser.py get_train_args.
+  const valSize = typeof config.val_size === 'number' ? config.val_size : 0;
+  if (config.streaming === true) {
+    if (valSize > 1e-6 && valSize < 1) problems.push({code: 'streaming', key: 'val_size', rule: 'val-size'});
+    if (config.max_samples != null) problems.push({code: 'streaming', key: 'max_samples', rule: 'max-samples'});
+    const maxSteps = config.max_steps;
+    if (train && !fragment && (maxSteps == null || maxSteps === -1)) {
+      problems.push({code: 'streaming', key: 'streaming', rule: 'max-steps'});
+    }
+  }
+  if (config.eval_dataset != null && valSize > 1e-6)
+    problems.push({code: 'val-size-with-eval-dataset', key: 'val_size'});
+  if (train && config.infer_backend != null && config.infer_backend !== 'huggingface') {
+    problems.push({code: 'infer-backend', key: 'infer_backend', value: String(config.infer_backend)});
   }
   if (!fragment) {
     if (!('model_name_or_path' in config)) problems.push({code: 'no-model', key: 'model_name_or_path'});
     if (config.do_train === true && !config.dataset) problems.push({code: 'no-dataset', key: 'do_train'});
-    if (config.do_predict === true && config.predict_with_generate !== true && command === 'train') {
+    // parser.py asks it of SFT only (RM predicts rewards without generating).
+    if (config.do_predict === true && config.predict_with_generate !== true && train && stage === 'sft') {
       problems.push({code: 'predict-without-generate', key: 'do_predict'});
     }
+    if (train && config.eval_dataset == null && !(valSize > 1e-6)) {
+      // transformers turns do_eval on for any eval_strategy but "no"; parser.py then wants data to evaluate on.
+      const strategy = config.eval_strategy;
+      const why = ['do_eval', 'do_predict', 'predict_with_generate'].find((k) => config[k] === true);
+      const key = why ?? (typeof strategy === 'string' && strategy !== 'no' ? 'eval_strategy' : null);
+      if (key) problems.push({code: 'no-eval-data', key});
+    }
+    if (train && stage === 'ppo' && !config.reward_model) problems.push({code: 'no-reward-model', key: 'stage'});
   }
   return problems;
 }
@@ -207,6 +287,26 @@ export function describeConfigProblem(p: ConfigProblem): string {
       return 'YAML do_train without dataset (hparams/parser.py: "Please specify dataset for training.")';
     case 'predict-without-generate':
       return 'YAML do_predict without predict_with_generate: true ("Please enable `predict_with_generate` to save model predictions.")';
+    case 'fp16-bf16':
+      return 'YAML fp16 and bf16 are both true (transformers: "At most one of fp16 and bf16 can be True, but not both")';
+    case 'not-positive':
+      return `YAML ${p.key}: ${p.value} must be at least 1`;
+    case 'streaming':
+      return p.rule === 'val-size'
+        ? 'YAML val_size below 1 with streaming ("Streaming mode should have an integer val size.")'
+        : p.rule === 'max-samples'
+          ? 'YAML max_samples with streaming ("`max_samples` is incompatible with `streaming`.")'
+          : 'YAML streaming without max_steps ("Please specify `max_steps` in streaming mode.")';
+    case 'val-size-with-eval-dataset':
+      return 'YAML val_size with eval_dataset ("Cannot specify `val_size` if `eval_dataset` is not None.")';
+    case 'no-eval-data':
+      return `YAML ${p.key} without eval_dataset or val_size ("Please make sure eval_dataset be provided or val_size >1e-6")`;
+    case 'no-reward-model':
+      return 'YAML stage ppo without reward_model ("`reward_model` is necessary for PPO training.")';
+    case 'lora-only':
+      return `YAML ${p.key} needs finetuning_type lora, not ${p.method} (hparams/finetuning_args.py)`;
+    case 'infer-backend':
+      return `YAML infer_backend: ${p.value} in a training config ("vLLM/SGLang backend is only available for API, CLI and Web.")`;
   }
 }
 
@@ -219,7 +319,7 @@ export function checkConfig(config: Config, options: {fragment?: boolean; title?
 export function checkYaml(code: string, {fragment = false, title = ''} = {}): string[] {
   let data: unknown;
   try {
-    data = yaml.load(code);
+    data = loadYaml(code);
   } catch (e) {
     const error = e as {reason?: string; message: string};
     return [`YAML does not parse: ${String(error.reason ?? error.message).split('\n')[0]}`];

@@ -10,9 +10,11 @@ import {
   configProblems,
   DATASET_INFO,
   datasetInfoProblems,
+  entryColumns,
   findArgument,
   INFER_GROUPS,
   isConfig,
+  LORA_ONLY,
   misspelt,
   recordProblems,
   TEMPLATES,
@@ -24,7 +26,7 @@ import {
 } from '../llamafactory/validate';
 import {conventionalPath, pathProblem, workspacePaths} from '../content/workspace-paths';
 import {convert, type Converted} from './convert';
-import {parseData, parseDatasetInfo, parseYaml, type DataSample} from './parse';
+import {fileKind, parseData, parseDatasetInfo, parseYaml, type DataSample} from './parse';
 import {memoryFinding} from './memory';
 
 /** error: the run fails or trains on the wrong thing; warning: it may, depending on what the page cannot see; info:
@@ -105,6 +107,13 @@ export const LINKS = {
   estimator: doc('guide/shili/%7Bproduct%7D#memory-estimate', '实例规格：显存需求估算'),
   outOfMemory: doc('problems/outofmemory#solutions', '显存不足：解决方法'),
   thisPage: doc('guide/Train/preflight#what-it-checks', '训练前检查：检查哪些内容'),
+  precision: doc('guide/Train/parameter#precision-and-speed', '训练参数详解：精度与加速'),
+  batchSize: doc('guide/Train/parameter#effective-batch-size', '训练参数详解：有效批大小与训练步数'),
+  freezeArgs: doc('guide/Train/parameter#freeze-args', '训练参数详解：冻结微调参数'),
+  vllmInfer: doc('guide/Train/evaluate&predict#vllm-infer', '评估与预测：用 vLLM 批量推理后打分'),
+  persistence: doc('guide/workspace#persistence', '实例空间：哪些内容会保留'),
+  encoding: doc('problems/uploadDatasets#fix-encoding', '数据集上传问题：修正编码问题'),
+  csvToAlpaca: doc('guide/dataProcessing/datasetConvert#csv-to-alpaca', '数据格式转换：CSV 问答表转 Alpaca'),
 };
 
 const KIND_NAMES: Record<string, string> = {
@@ -119,14 +128,19 @@ const KIND_NAMES: Record<string, string> = {
 };
 const TYPE_WORDS: Record<string, string> = {...KIND_NAMES, None: '空值（null）', Literal: '可选值之一', Any: '任意值'};
 
-/** A Python type as the reader reads it: `int | None` → 整数或空值. */
-function typeName(type: string): string {
-  return type
+/** A Python type as the reader reads it: `int | None` → 整数或空值; `Union[IntervalStrategy, str]` → 字符串. */
+function typeName(type: string, key?: string): string {
+  const words = type
     .split('|')
     .map((t) => t.trim().replace(/\[.*$/, ''))
-    .map((t) => TYPE_WORDS[t] ?? t)
-    .join('或');
+    .map((t) => TYPE_WORDS[t]);
+  if (words.every(Boolean)) return words.join('或');
+  // Union[...], Optional[...], enums: say what the reference accepts (its kinds).
+  const kinds = (key && findArgument(key, [...TRAIN_GROUPS, ...INFER_GROUPS])?.kinds) || [];
+  return kinds.map((k) => KIND_NAMES[k] ?? k).join('或') || type;
 }
+
+const isNumeric = (v: unknown) => typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v.trim()));
 
 const code = (s: unknown) => `\`${typeof s === 'string' ? s : JSON.stringify(s)}\``;
 
@@ -174,14 +188,18 @@ function configFinding(p: ConfigProblem, command: 'train' | 'infer', line?: numb
       return {
         ...base,
         id: 'yaml.type',
-        title: `${code(p.key)} 的值 ${code(p.value)} 是${KIND_NAMES[p.kind] ?? p.kind}，应为${typeName(p.want)}`,
+        title: `${code(p.key)} 的值 ${code(p.value)} 是${KIND_NAMES[p.kind] ?? p.kind}，应为${typeName(p.want, p.key)}`,
         why: `LLaMA-Factory v${VERSION} 中 ${code(p.key)} 的类型是 ${code(p.want)}，解析时不转换也不检查类型，写错类型的值会按 Python 的真假和运算规则被误用（例如带引号的 "false" 是非空字符串，会被当作真）。`,
         fix:
           p.want.includes('bool') && p.kind === 'str'
             ? '写成不带引号的 true 或 false。'
-            : p.want.includes('str') && !p.want.includes('list')
-              ? '多个值写成一个用英文逗号分隔的字符串，例如 `dataset: a,b`。'
-              : `改成${typeName(p.want)}。`,
+            : /\b(int|float)\b/.test(p.want) && p.kind === 'str' && isNumeric(p.value)
+              ? `去掉引号，写成 \`${p.key}: ${String(p.value).trim()}\`。`
+              : p.kind === 'bool' && /\bstr\b/.test(p.want)
+                ? `LLaMA-Factory 按 YAML 1.1 读取配置，不带引号的 yes、no、on、off 是布尔值；要写这个词本身就加上引号，例如 \`eval_strategy: "no"\`。`
+                : p.want.includes('str') && !p.want.includes('list')
+                  ? '多个值写成一个用英文逗号分隔的字符串，例如 `dataset: a,b`。'
+                  : `改成${typeName(p.want, p.key)}。`,
         link: groupLink(p.key),
       };
     case 'choice': {
@@ -260,6 +278,96 @@ function configFinding(p: ConfigProblem, command: 'train' | 'infer', line?: numb
         fix: '加一行 `predict_with_generate: true`。',
         link: LINKS.predict,
       };
+    case 'fp16-bf16':
+      return {
+        ...base,
+        id: 'yaml.fp16-bf16',
+        title: '`fp16` 和 `bf16` 同时是 true',
+        why: '两种混合精度只能选一种，transformers 读取训练参数时就退出：At most one of fp16 and bf16 can be True, but not both。',
+        fix: '平台的 H800 支持 bf16：删掉 `fp16: true`，只留 `bf16: true`。',
+        link: LINKS.precision,
+      };
+    case 'not-positive':
+      return {
+        ...base,
+        id: 'yaml.not-positive',
+        title: `${code(p.key)} 是 ${p.value}，至少要是 1`,
+        why:
+          p.key === 'gradient_accumulation_steps'
+            ? `训练器用它去除每轮的批次数来算更新步数，${p.value === 0 ? '为 0 时报 ZeroDivisionError' : '负数时步数算成负数，训练无法进行'}。`
+            : '每卡批大小为 0 时没有样本可读，创建数据加载器时报 batch_size should be a positive integer value。',
+        fix: `改成 1 或更大的整数，例如 \`${p.key}: ${p.key === 'gradient_accumulation_steps' ? 8 : 1}\`。`,
+        link: LINKS.batchSize,
+      };
+    case 'streaming':
+      return {
+        ...base,
+        id: 'yaml.streaming',
+        title:
+          p.rule === 'val-size'
+            ? '`streaming: true` 时 `val_size` 要写成条数'
+            : p.rule === 'max-samples'
+              ? '`streaming: true` 时不能写 `max_samples`'
+              : '`streaming: true` 时要写 `max_steps`',
+        why:
+          p.rule === 'val-size'
+            ? '流式读取时不知道数据总数，不能按比例划出验证集，读取参数时报 Streaming mode should have an integer val size.'
+            : p.rule === 'max-samples'
+              ? '读取参数时报 `max_samples` is incompatible with `streaming`.'
+              : '流式读取时不知道一轮有多少步，参数检查时报 Please specify `max_steps` in streaming mode.',
+        fix:
+          p.rule === 'val-size'
+            ? '写成整数条数，例如 `val_size: 500`；或者去掉 streaming。'
+            : p.rule === 'max-samples'
+              ? '删掉 max_samples，或者去掉 streaming。'
+              : '加上总步数，例如 `max_steps: 3000`（按 样本数 ÷ 有效批大小 × 轮数 估算）。',
+        link: p.rule === 'max-steps' ? LINKS.batchSize : LINKS.dataArgs,
+      };
+    case 'val-size-with-eval-dataset':
+      return {
+        ...base,
+        id: 'yaml.val-size-with-eval-dataset',
+        title: '`val_size` 和 `eval_dataset` 只能写一个',
+        why: '两者都是验证集的来源，读取参数时报 Cannot specify `val_size` if `eval_dataset` is not None.',
+        fix: '有单独的验证集就删掉 val_size；想从训练集里划分就删掉 eval_dataset。',
+        link: LINKS.dataArgs,
+      };
+    case 'no-eval-data':
+      return {
+        ...base,
+        id: 'yaml.no-eval-data',
+        title: `${p.key === 'eval_strategy' ? '`eval_strategy` 要求训练中评估' : code(`${p.key}: true`)}，但没有 \`val_size\` 或 \`eval_dataset\``,
+        why: `${p.key === 'eval_strategy' ? 'eval_strategy 不是 no 时 transformers 会打开 do_eval；' : ''}要评估就要有数据，参数检查时报 Please make sure eval_dataset be provided or val_size >1e-6。`,
+        fix: '加上 `val_size: 0.1`（从训练集划出 10%），或者写 `eval_dataset: 验证集名称`；不需要评估就删掉这一行。',
+        link: LINKS.evalArgs,
+      };
+    case 'no-reward-model':
+      return {
+        ...base,
+        id: 'yaml.no-reward-model',
+        title: '`stage: ppo` 需要 `reward_model`',
+        why: 'PPO 用奖励模型给生成的回答打分，读取参数时报 `reward_model` is necessary for PPO training.',
+        fix: '先用 stage: rm 训练奖励模型，再写 `reward_model: 奖励模型的目录`。',
+        link: LINKS.preferenceArgs,
+      };
+    case 'lora-only':
+      return {
+        ...base,
+        id: 'yaml.lora-only',
+        title: `${code(p.key)} 只用于 LoRA，这里是 ${code(p.method)}`,
+        why: `读取参数时报 \`${p.key}\` is only valid for LoRA training.（hparams/finetuning_args.py）。`,
+        fix: `删掉 ${code(p.key)}，或者把 finetuning_type 改成 lora。`,
+        link: LINKS.loraArgs,
+      };
+    case 'infer-backend':
+      return {
+        ...base,
+        id: 'yaml.infer-backend',
+        title: `训练配置里的 ${code(`infer_backend: ${p.value}`)} 不能用`,
+        why: 'llamafactory-cli train（包括 do_predict 预测）只用 huggingface 后端，参数检查时报 vLLM/SGLang backend is only available for API, CLI and Web.',
+        fix: '删掉 infer_backend；要用 vLLM 批量生成，用 scripts/vllm_infer.py。',
+        link: LINKS.vllmInfer,
+      };
   }
 }
 
@@ -324,15 +432,17 @@ function entryFinding(p: EntryProblem, line: number | undefined, box: Box = 'dat
         fix: '加上 `"file_name": "/workspace/user-data/datasets/…/train.json"`。',
         link: LINKS.datasetDir,
       };
-    case 'formatting':
+    case 'formatting': {
+      const near = nearest(p.value, DATASET_INFO.formatting);
       return {
         ...base,
         id: 'info.formatting',
         title: `${at} 的 formatting 不能取 ${code(p.value)}`,
-        why: `LLaMA-Factory v${VERSION} 的 formatting 只有 ${DATASET_INFO.formatting.join('、')} 三种。`,
-        fix: '单轮问答写 alpaca，多轮对话写 sharegpt。',
+        why: `LLaMA-Factory v${VERSION} 的 formatting 只有 ${DATASET_INFO.formatting.join('、')} 三种，加载数据时报 Dataset converter ${p.value} not found.`,
+        fix: near ? `改成 ${code(near)}。` : '单轮问答写 alpaca，多轮对话写 sharegpt。',
         link: LINKS.topLevelKeys,
       };
+    }
     case 'ranking-type':
       return {
         ...base,
@@ -485,6 +595,33 @@ function dataFieldFinding(
   };
 }
 
+/** The turns of a conversation lack the fields the entry's tags name: say which fields and roles the data has. */
+function turnFieldsFinding(
+  p: Extract<EntryProblem, {code: 'turn-fields'}>,
+  records: DataSample,
+  entry: DatasetEntry,
+): Finding {
+  const finding = entryFinding(p, records.records[0]?.line, 'data')!;
+  const column = entryColumns(entry).messages ?? 'conversations';
+  const turns = records.records.flatMap((r) => {
+    const list = (r.value as Record<string, unknown>)[column];
+    return Array.isArray(list) ? (list as Array<Record<string, unknown>>) : [];
+  });
+  const keys = Object.keys(turns.find((t) => t && typeof t === 'object') ?? {});
+  const role = keys.find((k) => ['from', 'role'].includes(k));
+  const content = keys.find((k) => ['value', 'content', 'text'].includes(k));
+  if (!role || !content) return finding;
+  const roles = [...new Set(turns.map((t) => t?.[role]).filter((r): r is string => typeof r === 'string'))];
+  const defaults = role === 'from' && content === 'value' && roles.every((r) => ['human', 'gpt', 'system'].includes(r));
+  return {
+    ...finding,
+    why: `条目的 tags 按 ${code(p.role)} 和 ${code(p.content)} 读取每一轮，样本里每一轮的字段却是 ${code(role)} 和 ${code(content)}，转换时报 KeyError: '${p.role}'。`,
+    fix: defaults
+      ? '数据是 ShareGPT 的默认写法（from、value，角色 human、gpt）：删掉条目里的 tags 即可。'
+      : `把 tags 改成 \`"role_tag": "${role}", "content_tag": "${content}"\`，user_tag、assistant_tag 写成数据里的角色值（这里有 ${roles.map(code).join('、')}）。`,
+  };
+}
+
 /** The entry LLaMA-Factory would use for the pasted data, when the reader gave no dataset_info.json: read from the
  * records' fields as the site's pages register such data. */
 function guessEntry(record: Record<string, unknown>): {entry: DatasetEntry; how: string} {
@@ -577,6 +714,8 @@ function checkDatasets(config: Record<string, unknown>, input: Input, yamlLines:
             const f = pathFinding(path, infoLines.get(name), 'datasetInfo', 'file_name');
             if (f) findings.push(f);
           }
+          const f = notKeptFinding(entry.file_name, infoLines.get(name), 'datasetInfo', 'file_name');
+          if (f) findings.push(f);
         }
       }
     }
@@ -689,9 +828,40 @@ function checkData(
   stage: string,
 ): Finding[] {
   const findings: Finding[] = [];
-  const parsed = parseData(text);
+  const infoEntries = info ? Object.entries(info) : [];
+  const chosen = (first && info?.[first] ? [first, info[first]] : infoEntries[0]) as [string, DatasetEntry] | undefined;
+  const kind = fileKind(chosen?.[1].file_name);
+  const parsed = parseData(text, kind);
   if ('code' in parsed) {
-    if (parsed.code === 'object') {
+    if (parsed.code === 'kind') {
+      findings.push({
+        id: 'data.file-kind',
+        severity: 'error',
+        box: 'data',
+        line: parsed.line,
+        title:
+          parsed.content === 'csv'
+            ? `粘贴的是 CSV，但条目的 file_name 是 ${code(chosen?.[1].file_name)}`
+            : `粘贴的是 JSON，但条目的 file_name 是 ${code(chosen?.[1].file_name)}`,
+        why: `LLaMA-Factory 按文件扩展名选择读取方式（.json、.jsonl 按 JSON，.csv 按 CSV），不看内容；${parsed.content === 'csv' ? '用 JSON 读取 CSV 文本时 datasets 报 JSON parse error' : '用 CSV 读取 JSON 文本时，每一行被拆成逗号分隔的字段，列名和列数都对不上'}。`,
+        fix:
+          parsed.content === 'csv'
+            ? '把文件扩展名改成 .csv 并同步修改 file_name；或者把 CSV 转换成 JSON。'
+            : '把文件扩展名改成 .json（JSON Lines 用 .jsonl）并同步修改 file_name。',
+        link: parsed.content === 'csv' ? LINKS.csvToAlpaca : LINKS.fileTypes,
+      });
+    } else if (parsed.code === 'csv-rows') {
+      findings.push({
+        id: 'data.csv-rows',
+        severity: 'error',
+        box: 'data',
+        line: parsed.line,
+        title: 'CSV 的行与第一行的列名对不上',
+        why: 'datasets 读取 CSV 时把第一行当作列名，之后每一行的字段数要与列名一样多。',
+        fix: '含逗号或换行的字段用英文双引号括起来，字段里的双引号写成两个双引号。',
+        link: LINKS.csvToAlpaca,
+      });
+    } else if (parsed.code === 'object') {
       findings.push({
         id: 'data.top-level-object',
         severity: 'error',
@@ -727,6 +897,48 @@ function checkData(
     }
     return findings;
   }
+  if (parsed.bom) {
+    // datasets reads JSON Lines with pyarrow, which skips the mark; a JSON array it reads with pandas (ujson), which
+    // stops at it ("Expected object or value"), and then raises pyarrow's JSON parse error.
+    const array = parsed.layout === 'array' || parsed.layout === 'single';
+    findings.push({
+      id: 'data.bom',
+      severity: array ? 'error' : 'warning',
+      box: 'data',
+      line: 1,
+      title: '文件开头有 BOM（U+FEFF）',
+      why: array
+        ? '这是 [ … ] 数组格式的 JSON：datasets 改用 pandas 整体读取，遇到开头的 BOM 就失败，训练时报 JSON parse error。'
+        : '每行一条的格式 datasets 能读取，但平台的数据集检测按 UTF-8 解析时会在第一行失败。',
+      fix: "另存为不带 BOM 的 UTF-8，或者执行 `sed -i '1s/^\\xEF\\xBB\\xBF//' 文件名`。",
+      link: LINKS.encoding,
+    });
+    if (array) return findings;
+  }
+  // Turns where samples belong: lines that are [ {from…}, {from…} ], or an array of {role, content} objects.
+  const isTurn = (v: unknown) =>
+    !!v &&
+    typeof v === 'object' &&
+    !Array.isArray(v) &&
+    Object.keys(v).some((k) => ['from', 'role'].includes(k)) &&
+    Object.keys(v).every((k) => TURN_FIELDS.includes(k));
+  const turnLists = parsed.records.length > 0 && parsed.records.every((r) => Array.isArray(r.value));
+  if (turnLists || (parsed.records.length > 0 && parsed.records.every((r) => isTurn(r.value)))) {
+    const list = chosen?.[1] ? (entryColumns(chosen[1]).messages ?? 'conversations') : 'conversations';
+    findings.push({
+      id: 'data.turn-list',
+      severity: 'error',
+      box: 'data',
+      line: parsed.records[0]!.line,
+      title: turnLists ? '每一行是一个 [ … ] 数组，不是一条样本对象' : '这些 {…} 是对话的一轮，不是一条样本',
+      why: turnLists
+        ? `datasets 要求每行是一个 {…} 对象，以 [ 开头的行读取时报 JSON parse error。一段对话的各轮要放进一条样本的 ${list} 列表里。`
+        : `datasets 把最外层数组里的每个 {…} 当作一条样本；这里每个 {…} 只有角色和内容，转换时找不到 ${list}，报 KeyError: '${list}'。`,
+      fix: `每条样本写成 {"${list}": [ {…第一轮…}, {…第二轮…} ]}，JSON Lines 一行一条。`,
+      link: LINKS.sharegptRoles,
+    });
+    return findings;
+  }
   const records = parsed.records.filter((r) => r.value && typeof r.value === 'object' && !Array.isArray(r.value));
   if (!records.length) return findings;
   const sample: DataSample = {...parsed, records};
@@ -734,8 +946,6 @@ function checkData(
   let entry: DatasetEntry;
   let name: string;
   let guessed: string | null = null;
-  const infoEntries = info ? Object.entries(info) : [];
-  const chosen = (first && info?.[first] ? [first, info[first]] : infoEntries[0]) as [string, DatasetEntry] | undefined;
   if (chosen) [name, entry] = chosen;
   else {
     const guess = guessEntry(firstRecord);
@@ -750,13 +960,16 @@ function checkData(
       sample.records.map((r) => r.value),
     )) {
       if (p.code === 'missing-field') findings.push(dataFieldFinding(p, sample, entry));
+      else if (p.code === 'turn-fields') findings.push(turnFieldsFinding(p, sample, entry));
       else {
         const f = entryFinding(p, sample.records[0]?.line, 'data');
         if (f) findings.push(f);
       }
     }
   }
-  if (findings.some((f) => f.severity === 'error')) return findings;
+  // An entry LLaMA-Factory cannot read (formatting: sharegtp) has no converted sample to show.
+  if (findings.some((f) => f.severity === 'error') || !DATASET_INFO.formatting.includes(entry.formatting ?? 'alpaca'))
+    return findings;
   const converted = convert(entry, firstRecord);
   const how = guessed
     ? `本页没有 dataset_info.json 条目，按样本的字段当作${guessed}读取。`
@@ -794,6 +1007,17 @@ function checkData(
       why: `LLaMA-Factory v${VERSION} 的 OpenAI 转换在没有工具时给系统提示词加上 detailed thinking off（没有系统提示词时就用它），见上面的 system。`,
       fix: '本站用 "formatting": "sharegpt" 加 tags 读取 OpenAI 风格的 messages，系统提示词保持原样。',
       link: LINKS.openai,
+    });
+  }
+  if (sample.layout === 'csv' && !kind) {
+    findings.push({
+      id: 'data.csv',
+      severity: 'info',
+      box: 'data',
+      line: records[0]!.line - 1,
+      title: '这段内容按 CSV 读取：第一行是列名',
+      why: 'LLaMA-Factory 按文件扩展名选择读取方式：文件名以 .csv 结尾时按 CSV 读取；以 .json 或 .jsonl 结尾时读不了这段内容。CSV 的字段都是字符串，放不下 history、对话列表这样的嵌套内容。',
+      link: LINKS.fileTypes,
     });
   }
   if (sample.layout === 'single') {
@@ -834,6 +1058,31 @@ const KEY_CONVENTION: Record<string, string> = {
   logging_dir: 'logs',
   cache_dir: 'huggingface',
 };
+
+/** The fields a turn of a conversation has (ShareGPT and OpenAI styles). */
+const TURN_FIELDS = ['from', 'value', 'role', 'content', 'loss', 'weight', 'name', 'tool_calls', 'tool_call_id'];
+
+/** Paths on the instance's system disk, which the platform does not keep across a shutdown (guide/workspace). */
+const NOT_KEPT = /^(?:~|\/root|\/tmp|\/home)(?:\/|$)/;
+
+/** A path outside /workspace that a shutdown may take away, as a warning. */
+function notKeptFinding(path: string, line: number | undefined, box: Box, key: string): Finding | null {
+  if (!NOT_KEPT.test(path)) return null;
+  const where = conventionalPath(KEY_CONVENTION[key] ?? '');
+  const output = ['output_dir', 'export_dir', 'logging_dir', 'tokenized_path'].includes(key);
+  return {
+    id: 'launch.not-kept',
+    severity: 'warning',
+    box,
+    line,
+    title: `${code(key)} 的路径 ${code(path)} 在 /workspace 之外，关机后不保证保留`,
+    why: output
+      ? '实例关机后只有 /workspace 下的内容确定会保留；写在这里的训练产物可能在重启后消失。'
+      : '实例关机后只有 /workspace 下的内容确定会保留；这个文件这次还在，重启实例后可能就找不到了，训练启动时报找不到文件。',
+    fix: where ? `${where.what}放在 ${where.path}。` : '把它放到 /workspace/user-data/ 下对应的目录，再写新的路径。',
+    link: LINKS.persistence,
+  };
+}
 
 /** A /workspace path that breaks the site's conventions, as a warning. */
 function pathFinding(path: string, line: number | undefined, box: Box, key: string): Finding | null {
@@ -985,9 +1234,100 @@ function launchFindings(config: Record<string, unknown>, cards: number | null, l
         const f = pathFinding(path, lines.get(key), 'yaml', key);
         if (f) findings.push(f);
       }
+      const f = notKeptFinding(v.trim(), lines.get(key), 'yaml', key);
+      if (f) findings.push(f);
     }
   }
   return findings;
+}
+
+/** Arguments only some methods or stages read (hparams/finetuning_args.py, model/adapter.py): elsewhere they are
+ * parsed and left unused. */
+type Applies = (ftype: string, stage: string, config: Record<string, unknown>) => boolean;
+const ONLY_FOR: Array<{keys: RegExp; applies: Applies; when: string; link: DocLink}> = [
+  {
+    keys: /^(lora_rank|lora_alpha|lora_dropout|loraplus_\w+|pissa_\w+|use_rslora|use_dora)$/,
+    applies: (ftype) => ftype === 'lora',
+    when: 'finetuning_type: lora',
+    link: LINKS.loraArgs,
+  },
+  {
+    // OFT builds its adapter on the same target modules.
+    keys: /^(lora_target|additional_target|create_new_adapter)$/,
+    applies: (ftype) => ftype === 'lora' || ftype === 'oft',
+    when: 'finetuning_type 为 lora 或 oft',
+    link: LINKS.loraArgs,
+  },
+  {keys: /^oft_/, applies: (ftype) => ftype === 'oft', when: 'finetuning_type: oft', link: LINKS.methodArgs},
+  {
+    keys: /^(freeze_trainable_modules|freeze_extra_modules)$/,
+    applies: (ftype) => ftype === 'freeze',
+    when: 'finetuning_type: freeze',
+    link: LINKS.freezeArgs,
+  },
+  {
+    keys: /^freeze_trainable_layers$/,
+    applies: (ftype, _, config) => ftype === 'freeze' || config.use_llama_pro === true,
+    when: 'finetuning_type: freeze（或 use_llama_pro）',
+    link: LINKS.freezeArgs,
+  },
+  {
+    keys: /^(pref_|dpo_|simpo_)/,
+    applies: (_, stage) => ['dpo', 'kto'].includes(stage),
+    when: 'stage 为 dpo 或 kto',
+    link: LINKS.preferenceArgs,
+  },
+  {keys: /^kto_/, applies: (_, stage) => stage === 'kto', when: 'stage: kto', link: LINKS.preferenceArgs},
+  {
+    keys: /^(reward_model|ppo_)/,
+    applies: (_, stage) => stage === 'ppo',
+    when: 'stage: ppo',
+    link: LINKS.preferenceArgs,
+  },
+];
+
+/** Keys the config's method or stage does not read: nothing fails, the setting just does nothing. */
+function unusedKeyFindings(config: Record<string, unknown>, lines: Map<string, number>): Finding[] {
+  const ftype = String(config.finetuning_type ?? 'lora');
+  const stage = String(config.stage ?? 'sft');
+  const findings: Finding[] = [];
+  // A method or stage that is not one of the choices is reported as such; which keys it reads is moot.
+  if (!findArgument('finetuning_type')?.choices?.includes(ftype) || !findArgument('stage')?.choices?.includes(stage))
+    return findings;
+  for (const rule of ONLY_FOR) {
+    if (rule.applies(ftype, stage, config)) continue;
+    const keys = Object.keys(config).filter(
+      (k) => rule.keys.test(k) && !LORA_ONLY.includes(k) && findArgument(k, TRAIN_GROUPS),
+    );
+    if (!keys.length) continue;
+    findings.push({
+      id: 'yaml.unused-key',
+      severity: 'info',
+      box: 'yaml',
+      line: lines.get(keys[0]!),
+      title: `${keys.map(code).join('、')} 只在 ${rule.when} 时读取，这份配置里不起作用`,
+      why: `这份配置是 finetuning_type: ${ftype}、stage: ${stage}。LLaMA-Factory 照常读取这些参数但不使用它们，训练不会因此退出，设置也不会生效。`,
+      fix: '删掉这些行，免得以为它们生效了。',
+      link: rule.link,
+    });
+  }
+  return findings;
+}
+
+/** Keys of Megatron-Core parallelism and fusion (examples/megatron). */
+const MEGATRON =
+  /^(tensor_model_parallel_size|pipeline_model_parallel_size|expert_model_parallel_size|context_parallel_size|virtual_pipeline_model_parallel_size|sequence_parallel|use_distributed_optimizer|bias_activation_fusion|apply_rope_fusion|overlap_param_gather|overlap_grad_reduce|moe_\w+|recompute_\w+)$/;
+
+/** A config of the experimental trainer of examples/v1 (`USE_V1=1 llamafactory-cli sft`): `model` for the model and
+ * nested configs, none of llamafactory-cli train's anchors. */
+function isV1Config(value: unknown): boolean {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return false;
+  const keys = Object.keys(value);
+  return (
+    keys.includes('model') &&
+    !keys.includes('model_name_or_path') &&
+    keys.some((k) => ['train_dataset', 'micro_batch_size', 'dist_config', 'peft_config', 'model_class'].includes(k))
+  );
 }
 
 const ORDER: Record<Severity, number> = {error: 0, warning: 1, info: 2, ok: 3};
@@ -1002,14 +1342,58 @@ export function preflight(input: Input, {fragment = false} = {}): Finding[] {
   if (!input.yaml.trim()) {
     // Nothing to check yet.
   } else if (!parsed.ok) {
+    const tab = /Tab/.test(parsed.reason);
+    const textLines = input.yaml.split('\n');
+    const errorLine = (textLines[parsed.line - 1] ?? '').replace(/\s#.*$/, '');
+    const duplicate = /duplicated mapping key/.test(parsed.reason)
+      ? /^(\s*)([^\s:#][^:#]*?)\s*:/.exec(textLines[parsed.line - 1] ?? '')
+      : null;
+    const firstLine = duplicate
+      ? textLines.findIndex(
+          (l) => l.startsWith(`${duplicate[1]}${duplicate[2]}`) && /^\s*:/.test(l.slice(duplicate[0].length - 1)),
+        ) + 1
+      : 0;
     findings.push({
       id: 'yaml.parse',
       severity: 'error',
       box: 'yaml',
       line: parsed.line,
-      title: 'YAML 格式有误，无法读取',
-      why: `解析器说：${parsed.reason}。llamafactory-cli 在读取配置时就会退出。`,
-      fix: '常见原因是缩进不一致、冒号后面没有空格、同一个键写了两次、用了全角冒号或 Tab。',
+      title: tab
+        ? 'YAML 里有 Tab 字符，LLaMA-Factory 读取配置时会退出'
+        : duplicate
+          ? `${code(duplicate[2])} 写了两次${firstLine && firstLine !== parsed.line ? `（第 ${firstLine} 行和第 ${parsed.line} 行）` : ''}`
+          : 'YAML 格式有误，无法读取',
+      why: tab
+        ? `${parsed.reason}。`
+        : duplicate
+          ? 'llamafactory-cli 用 OmegaConf 读取配置，同一层里重复的键直接报错退出：found duplicate key。'
+          : `解析器说：${parsed.reason}。llamafactory-cli 在读取配置时就会退出。`,
+      fix: tab
+        ? '把 Tab 换成空格：缩进用两个空格，冒号后面一个空格。'
+        : duplicate
+          ? '删掉其中一行，只留你要的值。'
+          : /：/.test(errorLine)
+            ? '这一行用了中文全角冒号“：”，改成英文冒号加一个空格，例如 `template: qwen3`。'
+            : /^\s*[A-Za-z_][\w.-]*:(?!\/\/)\S/.test(errorLine)
+              ? '这一行的冒号后面没有空格，YAML 读不出“参数名: 值”。在冒号后面加一个空格。'
+              : /bad indentation/.test(parsed.reason)
+                ? '这一行的缩进与上下文不一致：训练参数都是顶层键，从行首写起，前面不留空格。'
+                : /flow collection/.test(parsed.reason)
+                  ? '这一行的方括号或花括号没有配对。多个值也可以不用括号，直接写成 `dataset: a,b`。'
+                  : /quoted scalar/.test(parsed.reason)
+                    ? '这一行的引号没有配对：补上结尾的引号，或者去掉开头的引号。'
+                    : '常见原因是缩进不一致、冒号后面没有空格、同一个键写了两次、用了全角冒号或 Tab。',
+      link: LINKS.override,
+    });
+  } else if (isV1Config(parsed.value)) {
+    findings.push({
+      id: 'yaml.v1-config',
+      severity: 'warning',
+      box: 'yaml',
+      line: parsed.lines.get('model') ?? 1,
+      title: '这是 LLaMA-Factory 实验性新版训练器（examples/v1）的配置',
+      why: '它用 model、train_dataset、micro_batch_size 等键，要设置环境变量 USE_V1=1 再启动（例如 `USE_V1=1 llamafactory-cli sft …`）；用 llamafactory-cli train 启动时这些键都不认识。本页检查的是 llamafactory-cli train 的配置，不核对这种格式。',
+      fix: '用本站的训练配置写法：model_name_or_path、stage、finetuning_type、dataset 等。',
       link: LINKS.override,
     });
   } else if (
@@ -1031,7 +1415,23 @@ export function preflight(input: Input, {fragment = false} = {}): Finding[] {
     const config = parsed.value as Record<string, unknown>;
     const lines = parsed.lines;
     const command = configCommand(config);
+    // Megatron-Core keys (examples/megatron) are arguments of mcore_adapter's TrainingArguments, parsed instead of
+    // transformers' when USE_MCA=1 (hparams/parser.py _parse_train_mca_args).
+    const megatron = Object.keys(config).filter((k) => MEGATRON.test(k) && !findArgument(k, TRAIN_GROUPS));
+    if (megatron.length) {
+      findings.push({
+        id: 'yaml.megatron',
+        severity: 'warning',
+        box: 'yaml',
+        line: lines.get(megatron[0]!),
+        title: `${megatron.slice(0, 3).map(code).join('、')} 是 Megatron（mcore_adapter）的参数`,
+        why: '这类配置要在安装了 mcore_adapter 的环境里用 `USE_MCA=1 llamafactory-cli train …` 启动；直接启动时 HfArgumentParser 不认识这些键，报 Some keys are not used by the HfArgumentParser。本页不核对 Megatron 的参数。',
+        fix: '不用 Megatron 的话，删掉这些参数，多卡训练改用 DeepSpeed。',
+        link: LINKS.deepspeed,
+      });
+    }
     for (const p of configProblems(config, {fragment})) {
+      if (p.code === 'unknown-key' && megatron.length && !misspelt(p.key)) continue;
       if (p.code === 'type' && /^(eval_)?dataset$/.test(p.key) && names(p.value).length) {
         // DataArguments.__post_init__ (split_arg) takes a list as it is: it works, though pages write `a,b`.
         findings.push({
@@ -1059,6 +1459,7 @@ export function preflight(input: Input, {fragment = false} = {}): Finding[] {
       });
     } else {
       findings.push(...checkDatasets(config, input, lines).findings);
+      findings.push(...unusedKeyFindings(config, lines));
       findings.push(...launchFindings(config, cardCount, lines));
       // Memory for training: a prediction or chat config loads the model without training it.
       const memory = config.do_train === true ? memoryFinding(config, cardCount, lines) : null;

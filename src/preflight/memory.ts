@@ -15,7 +15,20 @@ export function presetOf(modelPath: unknown): string | null {
   return MODELS.find((m) => m.name.toLowerCase() === last || m.id === last)?.id ?? null;
 }
 
-const ZERO_FILE = /ds_z([0-3])(_offload)?_config\.json$/;
+/** LLaMA-Factory's DeepSpeed files: ds_z3_config.json, ds_z3_offload_config.json, ds_z3_fp8_config.json,
+ * ds_z2_autotp_config.json … (examples/deepspeed). */
+const ZERO_FILE = /ds_z([0-3])((?:_[a-z0-9]+)*)_config\.json$/;
+
+/** Settings that change the memory in ways the estimator does not model. */
+const OPTIMIZERS: Record<string, string> = {
+  use_galore: 'GaLore',
+  use_apollo: 'APOLLO',
+  use_badam: 'BAdam',
+  use_adam_mini: 'Adam-mini',
+  use_muon: 'Muon',
+  fp8: 'FP8',
+  mixture_of_depths: 'Mixture-of-Depths',
+};
 
 /** The estimator's form values for a training config, and what the estimator cannot express. */
 export function formValues(
@@ -35,14 +48,17 @@ export function formValues(
   if (typeof config.lora_rank === 'number') values.rank = String(config.lora_rank);
   const target = String(config.lora_target ?? 'all').replace(/\s/g, '');
   if (target === 'q_proj,v_proj' || target === 'v_proj,q_proj') values.target = 'qv';
-  else if (target !== 'all') unsure.push(`lora_target: ${target}（按 all 估算）`);
+  else if (target !== 'all' && ftype === 'lora') unsure.push(`lora_target: ${target}（按 all 估算）`);
   if (config.pure_bf16 === true) values.precision = 'pure_bf16';
   if (config.deepspeed) {
     const m = ZERO_FILE.exec(String(config.deepspeed));
     if (m) {
       values.zero = `z${m[1]}`;
-      values.offload = m[2] ? '1' : '0';
+      values.offload = m[2]!.includes('_offload') ? '1' : '0';
     } else unsure.push(`deepspeed: ${String(config.deepspeed)}（看不出 ZeRO 阶段，按不用 DeepSpeed 估算）`);
+  }
+  for (const [key, name] of Object.entries(OPTIMIZERS)) {
+    if (config[key] != null && config[key] !== false) unsure.push(`${key}（${name}，按普通 AdamW 估算）`);
   }
   // LLaMA-Factory's defaults where the config says nothing: cutoff_len 2048, transformers' batch size 8.
   values.cutoff = String(typeof config.cutoff_len === 'number' ? config.cutoff_len : 2048);
@@ -106,6 +122,9 @@ export function memoryFinding(
     `按 ${name}、${values.method}、cutoff_len ${values.cutoff}、每卡批大小 ${values.batch}` +
     `${values.zero === 'none' ? '' : `、DeepSpeed ZeRO-${values.zero.slice(1)}${values.offload === '1' ? ' offload' : ''}`} 估算，样本按都达到 cutoff_len 计。${notes}`;
   const fewest = smallestCards(setup);
+  // With a setting the estimator cannot express, a figure over the limit is a warning, not a verdict.
+  const over: Finding['severity'] = unsure.length ? 'warning' : 'error';
+  const overWord = unsure.length ? '按估算放不下' : '放不下';
   if (cards !== null) {
     const result = estimate({...setup, cards});
     const fits = result.totalGiB <= LIMIT_GIB;
@@ -113,10 +132,10 @@ export function memoryFinding(
     const change = fewest === null ? bestChange(setup) : null;
     return {
       id: fits ? 'memory.fits' : 'memory.too-much',
-      severity: fits ? 'ok' : 'error',
+      severity: fits ? 'ok' : over,
       box: 'yaml',
       line,
-      title: `显存：${cards} 张卡时每卡${gb(result.totalGiB)}，${fits ? '放得下' : '放不下'}`,
+      title: `显存：${cards} 张卡时每卡${gb(result.totalGiB)}，${fits ? '放得下' : overWord}`,
       why: `${assumed}每张 H800 留 10% 余量后上限${gb(LIMIT_GIB)}。${fits ? '' : need}`,
       fix: fits
         ? undefined
@@ -131,10 +150,10 @@ export function memoryFinding(
   if (fewest === null) {
     return {
       id: 'memory.too-much',
-      severity: 'error',
+      severity: over,
       box: 'yaml',
       line,
-      title: '显存：1、2、4、8 张卡都放不下',
+      title: `显存：1、2、4、8 张卡都${overWord}`,
       why: `${assumed}8 张卡时每卡${gb(estimate({...setup, cards: 8}).totalGiB)}，上限${gb(LIMIT_GIB)}。`,
       fix: '调小批大小或 cutoff_len，改用 QLoRA，或者用 DeepSpeed ZeRO-3（多卡时切分权重）。',
       link: link('在显存估算器里调整这份配置'),

@@ -1,8 +1,9 @@
-// Reading what the reader pastes into 训练前检查: a YAML config with the line of each top-level key, a
-// dataset_info.json (whole, or one entry copied out of it) with the line of each entry, and the first lines of a data
-// file (JSON Lines or a JSON array, possibly cut off) with the line of each record. Pure TypeScript.
-import yaml from 'js-yaml';
-import {parseJson} from '../llamafactory/validate';
+// Reading what the reader pastes into 训练前检查: a YAML config (or one written as JSON) with the line of each top-level
+// key, read as llamafactory-cli reads it (OmegaConf on PyYAML: YAML 1.1 booleans, no tabs outside quotes and comments);
+// a dataset_info.json (whole, or one entry copied out of it) with the line of each entry; and the first lines of a data
+// file (JSON Lines or a JSON array, possibly cut off; CSV or text when the entry's file name says so) with the line of
+// each record. Pure TypeScript.
+import {loadYaml, parseJson} from '../llamafactory/validate';
 
 export type Parsed<T> = {ok: true; value: T; lines: Map<string, number>} | {ok: false; line: number; reason: string};
 
@@ -13,22 +14,137 @@ export function lineAt(text: string, offset: number): number {
 
 /** The line of each top-level key of a YAML mapping (keys at column 0, quoted or not). */
 function yamlKeyLines(text: string): Map<string, number> {
+  if (/^\uFEFF?\s*\{/.test(text)) return jsonKeyLines(text);
   const lines = new Map<string, number>();
+  // A mapping indented as a whole (pasted from a list) is read as well: its keys are at the first key's indentation.
+  const indent = /^\uFEFF?( *)[^\s#]/m.exec(text)?.[1] ?? '';
   text.split('\n').forEach((line, i) => {
-    const m = /^(?:"([^"]+)"|'([^']+)'|([^\s#:'"][^:#]*?))\s*:(?:\s|$)/.exec(line);
+    if (!line.startsWith(indent)) return;
+    const m = /^\uFEFF?(?:"([^"]+)"|'([^']+)'|([^\s#:'"][^:#]*?))\s*:(?:\s|$)/.exec(line.slice(indent.length));
     const key = m && (m[1] ?? m[2] ?? m[3]);
     if (key && !lines.has(key)) lines.set(key, i + 1);
   });
   return lines;
 }
 
+/** The line of each key of the outermost object of a config written as JSON (`{"stage": "sft", …}`), which
+ * llamafactory-cli reads too (a .json file, or JSON inside a .yaml file). */
+function jsonKeyLines(text: string): Map<string, number> {
+  const lines = new Map<string, number>();
+  let depth = 0;
+  let line = 1;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === '\n') line++;
+    else if (c === '{' || c === '[') depth++;
+    else if (c === '}' || c === ']') depth--;
+    else if (c === '"') {
+      const start = line;
+      let j = i + 1;
+      while (j < text.length && text[j] !== '"') j += text[j] === '\\' ? 2 : 1;
+      const key = text.slice(i + 1, j);
+      i = j;
+      if (depth === 1 && /^\s*:/.test(text.slice(j + 1)) && !lines.has(key)) lines.set(key, start);
+    }
+  }
+  return lines;
+}
+
+/** The first tab PyYAML refuses: llamafactory-cli loads the file with OmegaConf, whose PyYAML scanner stops at a tab
+ * anywhere but inside a quoted string or a comment ("found character '\t' that cannot start any token"), where js-yaml
+ * accepts one after a colon or before a comment. Block scalars (`|`, `>`) are not looked into. */
+function tabAt(text: string): {line: number; column: number} | null {
+  let line = 1;
+  let column = 0;
+  let quote: '"' | "'" | null = null;
+  let comment = false;
+  let previous = '\n';
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    column++;
+    if (c === '\n') {
+      line++;
+      column = 0;
+      comment = false;
+      previous = c;
+      continue;
+    }
+    if (comment) continue;
+    if (quote === '"') {
+      if (c === '\\') i++;
+      else if (c === '"') quote = null;
+    } else if (quote === "'") {
+      if (c === "'" && text[i + 1] === "'") i++;
+      else if (c === "'") quote = null;
+    } else if (c === '\t') {
+      return {line, column};
+    } else if (c === '#' && /[\s]/.test(previous)) {
+      comment = true;
+    } else if ((c === '"' || c === "'") && /[\s[{,]/.test(previous)) {
+      quote = c;
+    }
+    previous = c;
+  }
+  return null;
+}
+
+/** The line of the bracket or quote a document leaves open (js-yaml notices it lines later). */
+function openerLine(text: string): number | null {
+  const open: number[] = [];
+  let quoteLine: number | null = null;
+  let quote: string | null = null;
+  let line = 1;
+  let previous = '\n';
+  let comment = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === '\n') {
+      line++;
+      comment = false;
+      previous = c;
+      continue;
+    }
+    if (comment) continue;
+    if (quote) {
+      if (c === '\\' && quote === '"') i++;
+      else if (c === quote) quote = null;
+    } else if (c === '#' && /\s/.test(previous)) comment = true;
+    else if ((c === '"' || c === "'") && /[\s[{,:]/.test(previous)) {
+      quote = c;
+      quoteLine = line;
+    } else if (c === '[' || c === '{') open.push(line);
+    else if (c === ']' || c === '}') open.pop();
+    previous = c;
+  }
+  return quote ? quoteLine : (open[0] ?? null);
+}
+
 /** A YAML document: its value and key lines, or the line and reason it does not parse. */
 export function parseYaml(text: string): Parsed<unknown> {
   try {
-    return {ok: true, value: yaml.load(text), lines: yamlKeyLines(text)};
+    const value = loadYaml(text);
+    let strictJson = false;
+    try {
+      JSON.parse(text.replace(/^\uFEFF/, ''));
+      strictJson = true; // a .json config: `llamafactory-cli train config.json` reads it with json.load
+    } catch {
+      /* YAML */
+    }
+    const tab = strictJson ? null : tabAt(text);
+    if (tab) {
+      return {
+        ok: false,
+        line: tab.line,
+        reason: `第 ${tab.line} 行第 ${tab.column} 个字符是 Tab。LLaMA-Factory 用 PyYAML 读取配置，引号和注释以外的 Tab 都会报 found character '\\t' that cannot start any token`,
+      };
+    }
+    return {ok: true, value, lines: yamlKeyLines(text)};
   } catch (e) {
     const error = e as {reason?: string; message: string; mark?: {line: number}};
     let line = (error.mark?.line ?? 0) + 1;
+    if (/flow collection|quoted scalar/.test(error.reason ?? '')) {
+      return {ok: false, line: openerLine(text) ?? line, reason: String(error.reason)};
+    }
     // js-yaml notices a line without `key: ` only on the line after it: point at the line that lacks the colon.
     const lines = text.split('\n');
     for (let i = line - 2; i >= 0 && i >= line - 3; i--) {
@@ -79,17 +195,113 @@ export function parseDatasetInfo(text: string): Parsed<Record<string, unknown>> 
 
 export interface DataSample {
   /** 'lines': one JSON value a line (JSON Lines); 'array': a JSON array (a cut-off end is fine); 'single': one
-   * sample written over several lines (an excerpt: as a whole file datasets could not read it). */
-  layout: 'lines' | 'array' | 'single';
+   * sample written over several lines (an excerpt: as a whole file datasets could not read it); 'csv': a header line
+   * and rows (datasets' csv loader, for a .csv file); 'text': one `text` a line (a .txt file). */
+  layout: 'lines' | 'array' | 'single' | 'csv' | 'text';
   records: Array<{value: unknown; line: number}>;
   /** A last record cut off by the paste (not a mistake in the file). */
   truncated: boolean;
+  /** The text starts with a byte order mark (U+FEFF). */
+  bom?: boolean;
 }
 
 export type DataProblem =
   | {code: 'object'; line: number; keys: string[]}
   | {code: 'multiline'; line: number}
-  | {code: 'json'; line: number; reason: string};
+  | {code: 'json'; line: number; reason: string}
+  /** The text is of another kind than the file name says: CSV in a .json file, JSON in a .csv file. */
+  | {code: 'kind'; line: number; content: 'csv' | 'json'; file: FileKind}
+  /** A .csv file whose rows do not have the header's number of fields. */
+  | {code: 'csv-rows'; line: number};
+
+/** How LLaMA-Factory reads the file (extras/constants.py FILEEXT2TYPE, by the file name's extension). */
+export type FileKind = 'json' | 'csv' | 'text';
+
+export function fileKind(fileName: unknown): FileKind | undefined {
+  const ext = typeof fileName === 'string' ? /\.(\w+)$/.exec(fileName)?.[1]?.toLowerCase() : undefined;
+  return ext === 'json' || ext === 'jsonl' ? 'json' : ext === 'csv' ? 'csv' : ext === 'txt' ? 'text' : undefined;
+}
+
+/** The fields of one CSV line (RFC 4180 quotes), or null when a quoted field runs past the line. */
+function csvFields(line: string): Array<string | null> | null {
+  const fields: Array<string | null> = [];
+  let i = 0;
+  for (;;) {
+    if (line[i] === '"') {
+      let value = '';
+      i++;
+      for (;;) {
+        if (i >= line.length) return null;
+        if (line[i] === '"' && line[i + 1] === '"') {
+          value += '"';
+          i += 2;
+        } else if (line[i] === '"') {
+          i++;
+          break;
+        } else value += line[i++];
+      }
+      fields.push(value);
+    } else {
+      const end = line.indexOf(',', i);
+      const raw = line.slice(i, end < 0 ? line.length : end);
+      // pandas reads an empty field as NaN, which datasets stores as null.
+      fields.push(raw === '' ? null : raw);
+      i = end < 0 ? line.length : end;
+    }
+    if (i >= line.length) return fields;
+    if (line[i] !== ',') return null;
+    i++;
+  }
+}
+
+/** A pasted CSV: a header of names and rows of as many fields. */
+function parseCsv(text: string): DataSample | null {
+  const lines = text
+    .split('\n')
+    .map((l, i) => ({l: l.replace(/\r$/, ''), n: i + 1}))
+    .filter(({l}) => l.trim());
+  const header = lines[0] && csvFields(lines[0].l);
+  if (!header || header.length < 2 || header.some((h) => !h || /[{}[\]]/.test(h))) return null;
+  const records: DataSample['records'] = [];
+  let truncated = false;
+  for (const [index, {l, n}] of lines.slice(1).entries()) {
+    const fields = csvFields(l);
+    if (!fields || fields.length !== header.length) {
+      if (index === lines.length - 2 && records.length) {
+        truncated = true;
+        break;
+      }
+      return null;
+    }
+    records.push({value: Object.fromEntries(header.map((h, k) => [h, fields[k]])), line: n});
+  }
+  return records.length ? {layout: 'csv', records, truncated} : null;
+}
+
+/** The first lines of a data file, read as LLaMA-Factory reads a file of this kind; without one, JSON, or CSV when
+ * the text is a header line and rows. */
+export function parseData(text: string, kind?: FileKind): DataSample | DataProblem {
+  const bom = text.startsWith('\uFEFF');
+  const body = bom ? text.slice(1) : text;
+  if (kind === 'text') {
+    const records = body
+      .split('\n')
+      .map((l, i) => ({value: {text: l.replace(/\r$/, '')}, line: i + 1}))
+      .filter(({value}) => value.text.trim());
+    return {layout: 'text', records, truncated: false, bom};
+  }
+  const first = body.trim()[0];
+  const json = first === '{' || first === '[';
+  const firstLine = lineAt(body, body.indexOf(first ?? ''));
+  const csv = json ? null : parseCsv(body);
+  if (kind === 'csv') {
+    if (csv) return {...csv, bom};
+    return json ? {code: 'kind', line: firstLine, content: 'json', file: 'csv'} : {code: 'csv-rows', line: firstLine};
+  }
+  if (csv) return kind === 'json' ? {code: 'kind', line: firstLine, content: 'csv', file: 'json'} : {...csv, bom};
+  const parsed = parseJsonData(body);
+  return 'code' in parsed ? parsed : {...parsed, bom};
+}
 
 /** Complete top-level values of a JSON array that may be cut off: each with its line. */
 function arrayItems(text: string): {items: Array<{value: unknown; line: number}>; rest: boolean} | {error: number} {
@@ -131,10 +343,23 @@ function arrayItems(text: string): {items: Array<{value: unknown; line: number}>
 /** Fields of a sample record (not of a turn of a conversation): an object of arrays of these is an object of records. */
 const SAMPLE_FIELDS = ['instruction', 'output', 'conversations', 'messages', 'prompt', 'response', 'chosen', 'text'];
 
-/** The first lines of a data file: its records, or why LLaMA-Factory (datasets' json loader) cannot read it. */
-export function parseData(text: string): DataSample | DataProblem {
+/** The first lines of a JSON data file: its records, or why LLaMA-Factory (datasets' json loader) cannot read it. */
+function parseJsonData(text: string): DataSample | DataProblem {
   const trimmed = text.trim();
   const first = lineAt(text, text.indexOf(trimmed[0] ?? ''));
+  // Several lines that are each a JSON array (a conversation's turns a line): JSON Lines of arrays, not one array.
+  const lineArrays = text
+    .split('\n')
+    .map((l, i) => ({l, n: i + 1}))
+    .filter(({l}) => l.trim());
+  if (lineArrays.length > 1 && lineArrays.every(({l}) => /^\s*\[.*\]\s*,?\s*$/.test(l))) {
+    try {
+      const records = lineArrays.map(({l, n}) => ({value: JSON.parse(l.trim().replace(/,$/, '')) as unknown, line: n}));
+      return {layout: 'lines', records, truncated: false};
+    } catch {
+      /* not JSON Lines of arrays */
+    }
+  }
   if (trimmed.startsWith('[')) {
     const whole = parseJson(trimmed);
     if (!('error' in whole && whole.error !== undefined) && Array.isArray(whole.value)) {

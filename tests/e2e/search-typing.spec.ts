@@ -133,6 +133,20 @@ test.describe('typing fast right after opening', () => {
   });
 });
 
+/**
+ * Opens the page with the site bundle held back: the page shows but is not live until the returned function is called.
+ */
+async function openHeld(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/js\/main\.[0-9a-f]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(DOC, {waitUntil: 'domcontentloaded'});
+  return release;
+}
+
 test.describe('asking for search before the page is live', () => {
   const ways = {
     'Ctrl+K': (page: Page) => page.keyboard.press('Control+k'),
@@ -149,13 +163,7 @@ test.describe('asking for search before the page is live', () => {
       {tag: '@both'},
       async ({page}) => {
         // The site bundle is held back until the reader has asked and typed: the page shows, but is not live.
-        let release = () => {};
-        const held = new Promise<void>((resolve) => (release = resolve));
-        await page.route(/\/assets\/js\/main\.[0-9a-f]+\.js$/, async (route) => {
-          await held;
-          await route.continue();
-        });
-        await page.goto(DOC, {waitUntil: 'domcontentloaded'});
+        const release = await openHeld(page);
         await expect(page.locator('.DocSearch-Button')).toBeVisible();
         await way(page);
         await page.keyboard.type('lora_ran', {delay: 10});
@@ -175,13 +183,7 @@ test.describe('asking for search before the page is live', () => {
   }
 
   test('Escape before the page is live cancels the request', async ({page}) => {
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/js\/main\.[0-9a-f]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
-    await page.goto(DOC, {waitUntil: 'domcontentloaded'});
+    const release = await openHeld(page);
     await page.keyboard.press('Control+k');
     await page.keyboard.type('lora', {delay: 10});
     await page.keyboard.press('Escape');

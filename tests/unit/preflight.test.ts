@@ -327,10 +327,446 @@ test('multi-card DeepSpeed needs no FORCE_TORCHRUN and memory follows the card c
   assert.match(findings.find((f) => f.id.startsWith('memory.'))!.title, /4 张卡时每卡约 \d+ GB/);
 });
 
+// A held-out probe: LLaMA-Factory v0.9.5's own examples/ (correct: no finding worded as an error, no warning) and
+// broken configs and data as readers paste them, each with what v0.9.5 does at launch (hparams/parser.py,
+// hparams/data_args.py, hparams/finetuning_args.py, data/converter.py, transformers' TrainingArguments, datasets).
+const EXAMPLE = `### model
+model_name_or_path: Qwen/Qwen3-4B-Instruct-2507
+trust_remote_code: true
+
+### method
+stage: sft
+do_train: true
+finetuning_type: lora
+lora_rank: 8
+lora_target: all
+
+### dataset
+dataset: identity,alpaca_en_demo
+template: qwen3_nothink
+cutoff_len: 2048
+max_samples: 1000
+preprocessing_num_workers: 16
+dataloader_num_workers: 4
+
+### output
+output_dir: saves/qwen3-4b/lora/sft
+logging_steps: 10
+save_steps: 500
+plot_loss: true
+overwrite_output_dir: true
+save_only_model: false
+report_to: none  # choices: [none, wandb, tensorboard, swanlab, mlflow]
+
+### train
+per_device_train_batch_size: 1
+gradient_accumulation_steps: 8
+learning_rate: 1.0e-4
+num_train_epochs: 3.0
+lr_scheduler_type: cosine
+warmup_ratio: 0.1
+bf16: true
+ddp_timeout: 180000000
+resume_from_checkpoint: null
+
+### eval
+# eval_dataset: alpaca_en_demo
+# val_size: 0.1
+# per_device_eval_batch_size: 1
+# eval_strategy: steps
+# eval_steps: 500
+`;
+/** The example with each [from, to] replaced (each must occur). */
+function swap(text: string, ...pairs: Array<[string | RegExp, string]>): string {
+  return pairs.reduce((t, [from, to]) => {
+    assert.ok(typeof from === 'string' ? t.includes(from) : from.test(t), `no ${String(from)}`);
+    return t.replace(from, to);
+  }, text);
+}
+const stage = (s: string, dataset: string, ...more: Array<[string | RegExp, string]>) =>
+  swap(EXAMPLE, ['stage: sft', `stage: ${s}`], ['dataset: identity,alpaca_en_demo', `dataset: ${dataset}`], ...more);
+const FULL_DS3 = swap(
+  EXAMPLE,
+  [
+    'finetuning_type: lora\nlora_rank: 8\nlora_target: all',
+    'finetuning_type: full\ndeepspeed: examples/deepspeed/ds_z3_config.json',
+  ],
+  ['learning_rate: 1.0e-4', 'learning_rate: 1.0e-5'],
+);
+const CS = swap(
+  EXAMPLE,
+  ['dataset: identity,alpaca_en_demo', 'dataset: cs_faq\ndataset_dir: /workspace/llamafactory/data'],
+  ['output_dir: saves/qwen3-4b/lora/sft', 'output_dir: /workspace/user-data/models/output/qwen3-4b-cs-faq'],
+);
+const CS_INFO = `{
+  "cs_faq": {
+    "file_name": "/workspace/user-data/datasets/cs_faq/cs_faq.jsonl",
+    "columns": {"prompt": "instruction", "query": "input", "response": "output"}
+  }
+}`;
+const CS_ROWS = [
+  '{"instruction": "退货要多久到账？", "input": "", "output": "审核通过后 1 到 3 个工作日原路退回。"}',
+  '{"instruction": "能开发票吗？", "input": "订单号 1234", "output": "可以，在订单详情页申请电子发票。"}',
+];
+const MLLM_INFO = `"mllm_demo": {
+    "file_name": "mllm_demo.json",
+    "formatting": "sharegpt",
+    "columns": {"messages": "messages", "images": "images"},
+    "tags": {"role_tag": "role", "content_tag": "content", "user_tag": "user", "assistant_tag": "assistant"}
+  },`;
+const MLLM_DATA = `[
+  {
+    "messages": [
+      {"content": "<image>Who are they?", "role": "user"},
+      {"content": "They're Kane and Gretzka from Bayern Munich.", "role": "assistant"}
+    ],
+    "images": ["mllm_demo_data/1.jpg"]
+  },
+  {
+    "messages": [
+      {"content": "<image>Who is he?",`;
+const CHAT_LOG = (entry: string) => ({
+  yaml: swap(CS, ['dataset: cs_faq', 'dataset: chat_log']),
+  datasetInfo: `{"chat_log": {"file_name": "chat_log.json", ${entry}}}`,
+  data: '{"conversations": [{"from": "human", "value": "你好"}, {"from": "gpt", "value": "您好，请问有什么可以帮您？"}]}',
+});
+
+const HELD_OUT_CORRECT: Array<{name: string; input: Input}> = [
+  {name: 'examples/train_lora/qwen3_lora_sft.yaml', input: {yaml: EXAMPLE, cards: '1'}},
+  {
+    name: 'examples/train_qlora/qwen3_lora_sft_otfq.yaml',
+    input: {
+      yaml: swap(EXAMPLE, ['trust_remote_code', 'quantization_bit: 4\nquantization_method: bnb\ntrust_remote_code']),
+      cards: '1',
+    },
+  },
+  {name: 'examples/train_full/qwen3_full_sft.yaml on 8 cards', input: {yaml: FULL_DS3, cards: '8'}},
+  {
+    name: 'examples/train_lora/qwen3_lora_dpo.yaml',
+    input: {
+      yaml: stage('dpo', 'dpo_en_demo', ['lora_target: all', 'lora_target: all\npref_beta: 0.1\npref_loss: sigmoid']),
+    },
+  },
+  {
+    name: 'examples/train_lora/qwen3_lora_kto.yaml',
+    input: {yaml: stage('kto', 'kto_en_demo', ['lora_target: all', 'lora_target: all\npref_beta: 0.1'])},
+  },
+  {
+    name: 'examples/train_lora/qwen3_lora_pretrain.yaml',
+    input: {yaml: stage('pt', 'c4_demo', ['template: qwen3_nothink\n', ''])},
+  },
+  {name: 'examples/train_lora/qwen3_lora_reward.yaml', input: {yaml: stage('rm', 'dpo_en_demo')}},
+  {
+    name: 'a PPO config (examples of 0.9.x)',
+    input: {
+      yaml:
+        stage('ppo', 'identity,alpaca_en_demo', [
+          'trust_remote_code',
+          'reward_model: saves/qwen3-4b/lora/reward\ntrust_remote_code',
+        ]) + '\n### generate\nmax_new_tokens: 512\ntop_k: 0\ntop_p: 0.9\n',
+    },
+  },
+  {
+    name: 'Qwen2-VL with the mllm_demo entry and a cut-off sample',
+    input: {
+      yaml: swap(
+        EXAMPLE,
+        [
+          'Qwen/Qwen3-4B-Instruct-2507',
+          'Qwen/Qwen2.5-VL-7B-Instruct\nimage_max_pixels: 262144\nvideo_max_pixels: 16384',
+        ],
+        ['dataset: identity,alpaca_en_demo', 'dataset: mllm_demo,identity,alpaca_en_demo  # video: mllm_video_demo'],
+        ['template: qwen3_nothink', 'template: qwen2_vl'],
+      ),
+      datasetInfo: MLLM_INFO,
+      data: MLLM_DATA,
+      cards: '1',
+    },
+  },
+  {
+    name: 'examples/merge_lora/qwen3_lora_sft.yaml pasted',
+    input: {
+      yaml: '### Note: DO NOT use quantized model or quantization_bit when merging lora adapters\n\n### model\nmodel_name_or_path: Qwen/Qwen3-4B-Instruct-2507\nadapter_name_or_path: saves/qwen3-4b/lora/sft\ntemplate: qwen3_nothink\ntrust_remote_code: true\n\n### export\nexport_dir: saves/qwen3_sft_merged\nexport_size: 5\nexport_device: cpu  # choices: [cpu, auto]\nexport_legacy_format: false\n',
+    },
+  },
+  {
+    name: 'examples/inference/qwen3_lora_sft.yaml pasted',
+    input: {
+      yaml: 'model_name_or_path: Qwen/Qwen3-4B-Instruct-2507\nadapter_name_or_path: saves/qwen3-4b/lora/sft\ntemplate: qwen3_nothink\ninfer_backend: huggingface  # choices: [huggingface, vllm, sglang, ktransformers]\ntrust_remote_code: true\n',
+    },
+  },
+  {
+    name: 'a config written as JSON',
+    input: {
+      yaml: JSON.stringify(
+        {
+          model_name_or_path: 'Qwen/Qwen3-8B',
+          stage: 'sft',
+          do_train: true,
+          finetuning_type: 'lora',
+          dataset: 'cs_faq',
+          dataset_dir: '/workspace/llamafactory/data',
+          template: 'qwen3',
+          output_dir: '/workspace/user-data/models/output/qwen3-8b-cs',
+          per_device_train_batch_size: 2,
+          learning_rate: 0.0001,
+          bf16: true,
+        },
+        null,
+        2,
+      ),
+      datasetInfo: CS_INFO,
+      data: CS_ROWS.join('\n'),
+      cards: '1',
+    },
+  },
+  {
+    name: 'CRLF line ends, learning_rate: 1e-4 and bf16: yes (YAML 1.1, as OmegaConf reads it)',
+    input: {
+      yaml: swap(CS, ['learning_rate: 1.0e-4', 'learning_rate: 1e-4'], ['bf16: true', 'bf16: yes']).replace(
+        /\n/g,
+        '\r\n',
+      ),
+      datasetInfo: CS_INFO.replace(/\n/g, '\r\n'),
+      data: CS_ROWS.join('\r\n'),
+      cards: '1',
+    },
+  },
+  {
+    name: 'a [ ] array in a .jsonl file (datasets falls back to reading the whole file)',
+    input: {yaml: CS, datasetInfo: CS_INFO, data: `[\n${CS_ROWS.join(',\n')}\n]`},
+  },
+  {
+    name: 'CSV rows for a .csv entry',
+    input: {
+      yaml: CS,
+      datasetInfo: '{"cs_faq": {"file_name": "cs_faq.csv"}}',
+      data: 'instruction,input,output\n退货要多久到账？,,审核通过后 1 到 3 个工作日原路退回。\n"能开发票吗？","订单号 1234","可以，在订单详情页申请电子发票。"\n',
+    },
+  },
+];
+
+for (const {name, input} of HELD_OUT_CORRECT) {
+  test(`held out, correct: ${name}`, () => {
+    const findings = preflight(input);
+    assert.deepEqual(
+      findings.filter((f) => erroneous(f) || f.severity === 'warning').map((f) => `${f.id}@${f.line}: ${f.title}`),
+      [],
+    );
+  });
+}
+
+test('held out: a JSON config has its lines, a pasted sample is converted, exports are told apart', () => {
+  const input = (name: string) => HELD_OUT_CORRECT.find((c) => c.name.startsWith(name))!.input;
+  assert.equal(preflight(input('a config written as JSON')).find((f) => f.id === 'launch.output-dir')?.line, 9);
+  assert.deepEqual(preflight(input('Qwen2-VL')).find((f) => f.id === 'data.preview')?.sample?.prompt, [
+    {role: 'user', content: '<image>Who are they?'},
+  ]);
+  for (const name of ['examples/merge_lora', 'examples/inference'])
+    assert.ok(preflight(input(name)).some((f) => f.id === 'yaml.infer-config'));
+});
+
+const HELD_OUT_BROKEN: Array<{name: string; input: Input; id: string; line?: number; text?: RegExp}> = [
+  {
+    name: 'learning_rate quoted: a str reaches the optimizer',
+    input: {yaml: swap(EXAMPLE, ['learning_rate: 1.0e-4', 'learning_rate: "1e-4"'])},
+    id: 'yaml.type',
+    line: 32,
+    text: /去掉引号/,
+  },
+  {
+    name: 'lora_target under full fine-tuning is left unused',
+    input: {yaml: swap(EXAMPLE, ['finetuning_type: lora', 'finetuning_type: full'])},
+    id: 'yaml.unused-key',
+    line: 9,
+  },
+  {
+    name: 'finetuning_type: qlora (AssertionError: Invalid fine-tuning method.)',
+    input: {yaml: swap(EXAMPLE, ['finetuning_type: lora', 'finetuning_type: qlora\nquantization_bit: 4'])},
+    id: 'yaml.choice',
+    line: 8,
+    text: /`lora`/,
+  },
+  {
+    name: 'stage: dpo with an Alpaca entry',
+    input: {yaml: swap(CS, ['stage: sft', 'stage: dpo']), datasetInfo: CS_INFO, data: CS_ROWS.join('\n')},
+    id: 'yaml.dataset-stage',
+    line: 13,
+  },
+  {
+    name: 'misspelt template',
+    input: {yaml: swap(EXAMPLE, ['template: qwen3_nothink', 'template: qwen3_no_think'])},
+    id: 'yaml.template',
+    line: 14,
+    text: /qwen3_nothink/,
+  },
+  {
+    name: 'per_device_train_batch_size: 0',
+    input: {yaml: swap(EXAMPLE, ['per_device_train_batch_size: 1', 'per_device_train_batch_size: 0'])},
+    id: 'yaml.not-positive',
+    line: 30,
+  },
+  {
+    name: 'bf16 and fp16 together',
+    input: {yaml: swap(EXAMPLE, ['bf16: true', 'bf16: true\nfp16: true'])},
+    id: 'yaml.fp16-bf16',
+    line: 37,
+    text: /At most one of fp16 and bf16/,
+  },
+  {
+    name: 'val_size 0.1 with streaming',
+    input: {
+      yaml: swap(
+        EXAMPLE,
+        ['max_samples: 1000', 'streaming: true\nmax_steps: 3000'],
+        ['# val_size: 0.1', 'val_size: 0.1'],
+      ),
+    },
+    id: 'yaml.streaming',
+    line: 43,
+    text: /integer val size/,
+  },
+  {
+    name: 'streaming with max_samples and no max_steps',
+    input: {yaml: swap(EXAMPLE, ['max_samples: 1000', 'max_samples: 1000\nstreaming: true'])},
+    id: 'yaml.streaming',
+    line: 16,
+    text: /max_samples/,
+  },
+  {
+    name: 'eval_strategy uncommented without val_size',
+    input: {
+      yaml: swap(EXAMPLE, [
+        '# per_device_eval_batch_size: 1\n# eval_strategy: steps\n# eval_steps: 500',
+        'per_device_eval_batch_size: 1\neval_strategy: steps\neval_steps: 500',
+      ]),
+    },
+    id: 'yaml.no-eval-data',
+    line: 44,
+  },
+  {
+    name: 'a DeepSpeed file under /root',
+    input: {yaml: swap(FULL_DS3, [/deepspeed: .*/, 'deepspeed: /root/ds_z3_config.json']), cards: '2'},
+    id: 'launch.not-kept',
+    line: 9,
+  },
+  {
+    name: 'a tab after a colon (PyYAML refuses it, js-yaml does not)',
+    input: {yaml: swap(EXAMPLE, ['lora_rank: 8', 'lora_rank:\t8'])},
+    id: 'yaml.parse',
+    line: 9,
+    text: /Tab/,
+  },
+  {
+    name: 'a key written twice (OmegaConf: found duplicate key)',
+    input: {yaml: `${EXAMPLE}learning_rate: 5.0e-5\n`},
+    id: 'yaml.parse',
+    line: 46,
+    text: /第 32 行和第 46 行/,
+  },
+  {
+    name: 'an unclosed [ points at its own line',
+    input: {yaml: swap(EXAMPLE, ['dataset: identity,alpaca_en_demo', 'dataset: [identity, alpaca_en_demo'])},
+    id: 'yaml.parse',
+    line: 13,
+  },
+  {
+    name: 'formatting: sharegtp (Dataset converter sharegtp not found.)',
+    input: CHAT_LOG('"formatting": "sharegtp"'),
+    id: 'info.formatting',
+    text: /`sharegpt`/,
+  },
+  {
+    name: 'columns.system names a field the samples lack',
+    input: {
+      yaml: CS,
+      datasetInfo:
+        '{"cs_faq": {"file_name": "cs_faq.jsonl", "columns": {"prompt": "instruction", "query": "input", "response": "output", "system": "system_prompt"}}}',
+      data: CS_ROWS.join('\n'),
+    },
+    id: 'data.missing-field',
+    line: 1,
+    text: /system_prompt/,
+  },
+  {
+    name: 'from/value turns read with role/content tags',
+    input: CHAT_LOG(
+      '"formatting": "sharegpt", "tags": {"role_tag": "role", "content_tag": "content", "user_tag": "user", "assistant_tag": "assistant"}',
+    ),
+    id: 'data.turn-fields',
+    line: 1,
+    text: /删掉条目里的 tags/,
+  },
+  {
+    name: 'JSON Lines whose lines are arrays of turns',
+    input: {
+      ...CHAT_LOG('"formatting": "sharegpt"'),
+      data: '[{"from": "human", "value": "你好"}, {"from": "gpt", "value": "您好"}]\n[{"from": "human", "value": "在吗"}, {"from": "gpt", "value": "在的"}]',
+    },
+    id: 'data.turn-list',
+    line: 1,
+  },
+  {
+    name: 'CSV rows for a .json entry',
+    input: {
+      yaml: CS,
+      datasetInfo: '{"cs_faq": {"file_name": "cs_faq.json"}}',
+      data: 'instruction,input,output\n退货要多久到账？,,1 到 3 个工作日。\n',
+    },
+    id: 'data.file-kind',
+    line: 1,
+  },
+  {
+    name: 'a BOM before a [ ] array',
+    input: {yaml: CS, datasetInfo: CS_INFO, data: `\ufeff[\n${CS_ROWS.join(',\n')}\n]`},
+    id: 'data.bom',
+    line: 1,
+  },
+  {
+    name: 'PPO without reward_model',
+    input: {yaml: stage('ppo', 'alpaca_en_demo')},
+    id: 'yaml.no-reward-model',
+    line: 6,
+  },
+  {
+    name: 'use_dora with full fine-tuning',
+    input: {yaml: swap(FULL_DS3, ['finetuning_type: full', 'finetuning_type: full\nuse_dora: true']), cards: '8'},
+    id: 'yaml.lora-only',
+    line: 9,
+  },
+];
+
+for (const broken of HELD_OUT_BROKEN) {
+  test(`held out, broken: ${broken.name}`, () => {
+    const findings = preflight(broken.input);
+    const hit = findings.find((f) => f.id === broken.id);
+    assert.ok(hit, `no ${broken.id}; got ${findings.map((f) => `${f.id}@${f.line}`).join(', ')}`);
+    if (broken.line !== undefined) assert.equal(hit.line, broken.line);
+    if (broken.text) assert.match(findingText(hit), broken.text);
+  });
+}
+
+test('held out: an empty paste says nothing; a megatron or v1 config is named, not listed key by key', () => {
+  assert.deepEqual(preflight({yaml: '  \n', datasetInfo: '', data: '', cards: ''}), []);
+  const megatron = preflight({yaml: `${EXAMPLE}tensor_model_parallel_size: 4\nsequence_parallel: true\n`});
+  assert.deepEqual(
+    megatron.filter((f) => f.severity !== 'info' && f.severity !== 'ok').map((f) => f.id),
+    ['yaml.megatron'],
+  );
+  const v1 = preflight({
+    yaml: 'model: Qwen/Qwen3-4B\nmodel_class: llm\ntemplate: qwen3_nothink\ntrain_dataset: data/v1_sft_demo.yaml\nmicro_batch_size: 1\n',
+  });
+  assert.deepEqual(
+    v1.map((f) => f.id),
+    ['yaml.v1-config'],
+  );
+});
+
 test('every finding links to an existing section of the site', async () => {
   const docsDir = join(siteSettings.siteDir, siteSettings.docsPath);
   const targets = new Set(Object.values(LINKS).map((l) => l.to));
-  for (const p of PLANTED) for (const f of preflight(p.input)) targets.add(f.link.to.replace(/\?[^#]*/, ''));
+  for (const p of [...PLANTED, ...HELD_OUT_CORRECT, ...HELD_OUT_BROKEN])
+    for (const f of preflight(p.input)) targets.add(f.link.to.replace(/\?[^#]*/, ''));
   for (const to of targets) {
     const [path, anchor] = decodeURIComponent(to)
       .replace(/^\/docs\//, '')
