@@ -171,9 +171,23 @@ export function buildDiagnoseData(docs: Doc[]): DiagnoseData {
     const p = project(origin, '', '');
     entry(text).sources.set(`${p}\0`, [p, '']);
   }
-  // Quoted without an origin and traced to nothing: an error line anywhere (the shell's `Killed`), and any line in
-  // the 现象 section of a troubleshooting page (ssh's and the shell's messages): a message whose source is not named.
+  // Quoted without an origin and traced to nothing: an error line anywhere (the shell's `Killed`, inline code such as
+  // `[Errno 98] error while attempting to bind on address …`), and any line in the 现象 section of a troubleshooting
+  // page (ssh's and the shell's messages): a message whose source is not named.
+  const unnamed = (raw: string, floor: number) => {
+    if (matchLine(pinned, prepareLine(raw).text) >= 0) return;
+    const quoted = quotedMessage(raw);
+    if (quoted && traceMessage(quoted.text, quoted.body ?? quoted.text).traced) return;
+    const text = templateFromQuote(raw, floor);
+    const p = project('', '', '');
+    if (text) entry(text).sources.set(`${p}\0`, [p, '']);
+  };
   for (const doc of pages) {
+    // Inline code that is a whole error message, not only an exception's name (`KeyError`).
+    for (const {value} of inlineCode(doc)) {
+      if (prepareLine(value).level !== 'error' || !/\S\s+\S/.test(value) || /\p{Script=Han}/u.test(value)) continue;
+      unnamed(value, 6);
+    }
     const at = sectionsOf(doc);
     const troubleshooting = doc.id.startsWith('documents/problems/');
     for (const b of codeBlocks(doc)) {
@@ -187,12 +201,7 @@ export function buildDiagnoseData(docs: Doc[]): DiagnoseData {
           /^[A-Za-z@[]/.test(line.text.trim()) &&
           !/^\S+@\S+:\S*[#$] /.test(line.text.trim());
         if ((line.level !== 'error' && !symptom) || /\p{Script=Han}/u.test(raw)) return;
-        if (matchLine(pinned, line.text) >= 0) return;
-        const quoted = quotedMessage(raw);
-        if (quoted && traceMessage(quoted.text, quoted.body ?? quoted.text).traced) return;
-        const text = templateFromQuote(raw, line.level === 'error' ? 6 : 10);
-        const p = project('', '', '');
-        if (text) entry(text).sources.set(`${p}\0`, [p, '']);
+        unnamed(raw, line.level === 'error' ? 6 : 10);
       });
     }
   }

@@ -38,12 +38,16 @@ export const MIN_LETTERS = 8;
 /** Fewer literal letters than this: the template must be the whole message of its line, not a part of it. */
 export const SHORT_LETTERS = 16;
 
-// Terminal colours (ESC [ … m) in a log saved from a terminal.
-const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;?]{0,20}[A-Za-z]`, 'g');
+// Terminal control sequences in a log saved from a terminal (`script`, a redirected vLLM log): colours and other CSI
+// sequences (ESC [ … m), and OSC ones such as the window title a shell prompt sets (ESC ] … BEL).
+const ESC = String.fromCharCode(27);
+const BEL = String.fromCharCode(7);
+const ANSI = new RegExp(`${ESC}(?:\\[[0-9;?]{0,20}[A-Za-z]|\\][^${BEL}${ESC}]{0,500}(?:${BEL}|${ESC}\\\\))`, 'g');
 // `[rank0]:` (torchrun), `[default0]:` (torchrun --tee).
 const RANK_TAG = /^\[(?:rank|default)(\d{1,6})\]: ?/;
-// `(EngineCore_DP0 pid=123) `, `(APIServer pid=1) `, `(VllmWorker TP0 pid=7) `, `(RayWorkerWrapper pid=9, ip=10.0.0.1) `.
-const PROCESS_TAG = /^\(([A-Za-z_][\w -]{0,40}? pid=\d{1,10})(?:, ip=[\w.:]{1,40})?\) ?/;
+// `(EngineCore_DP0 pid=123) `, `(APIServer pid=1) `, `(VllmWorker TP0 pid=7) `, `(RayWorkerWrapper pid=9, ip=10.0.0.1) `,
+// and earlier vLLM's `(VllmWorker rank=2 pid=8) `.
+const PROCESS_TAG = /^\(([A-Za-z_][\w =-]{0,40}? pid=\d{1,10})(?:, ip=[\w.:]{1,40})?\) ?/;
 // vLLM's logger: `INFO 11-26 10:00:00 [core.py:708] ` (every line of a multi-line message carries it).
 const VLLM_PREFIX = /^(DEBUG|INFO|WARNING|ERROR|CRITICAL) \d\d-\d\d \d\d:\d\d:\d\d(?:\.\d{1,6})? \[[^\]]{0,200}\] ?/;
 // glog, torch.distributed.elastic: `W1126 10:00:00.123000 4321 torch/distributed/run.py:793] `.
@@ -54,11 +58,14 @@ const GLOG_LEVEL: Record<string, Level> = {I: 'info', W: 'warning', E: 'error', 
 // A timestamp a log collector or `ts` put in front (`2025-11-26T10:00:00.123Z stdout F `, `2025-11-26 10:00:00 | `).
 const TIMESTAMP =
   /^\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d{1,9})?(?:Z|[+-]\d\d:?\d\d)? (?:(?:stdout|stderr) [FP] |\| )?/;
+// The same in brackets (`ts '[%Y-%m-%d %H:%M:%S]'`, DeepSpeed's logger), and `ts`'s own `Nov 26 10:00:00 `.
+const STAMP = /^(?:\[\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d{1,9})?\]|[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d) /;
 
 // Shapes that give a line its level; none of them is taken off the line (templates match inside the line).
 const BRACKET_LEVEL = /^\[(INFO|WARNING|WARN|ERROR|DEBUG|CRITICAL)\b/; // LLaMA-Factory, transformers
 const DEEPSPEED_LEVEL = /^\[\d{4}-\d\d-\d\d [\d:,.]{8,15}\] \[(INFO|WARNING|ERROR)\]/;
 const WORD_LEVEL = /^(INFO|WARNING|WARN|ERROR|CRITICAL|DEBUG|FATAL)\b/; // pip, uvicorn, Python logging
+const ERRNO = /^\[Errno \d{1,5}\] /; // an OSError's text on its own (uvicorn, asyncio)
 const EXCEPTION = /^(?:[A-Za-z_]\w{0,100}\.){0,12}([A-Za-z_]\w{0,100})(?::(?: |$)|$)/;
 const EXCEPTION_NAME = /(?:Error|Exception|Interrupt|Exit|Failure|Fault|Warning)$/;
 const PY_WARNING = /^[^\s:]{1,400}:\d{1,7}: [A-Z]\w{0,60}Warning: /;
@@ -73,6 +80,29 @@ const FAILURES = [
   'Could not resolve hostname',
   'Host key verification failed',
 ];
+// The same failures in a Chinese locale: bash, coreutils and the C library (strerror, strsignal) print their zh_CN
+// translations. A line is levelled and matched as if it held the English text; its own text is what the page shows.
+const LOCALISED: [string, string][] = [
+  ['未找到命令', 'command not found'],
+  ['没有那个文件或目录', 'No such file or directory'],
+  ['权限不够', 'Permission denied'],
+  ['拒绝连接', 'Connection refused'],
+  ['连接超时', 'Connection timed out'],
+  ['设备上没有空间', 'No space left on device'],
+  ['已杀死', 'Killed'],
+];
+const HAN = /[\u4e00-\u9fff]/;
+// The box Python draws around the exceptions of an ExceptionGroup (anyio, starlette: API servers): `  | `, nested deeper.
+const GROUP_BOX = /^ {2,40}\| ?/;
+// bash's report of a background job the kernel killed: `[1]+  Killed      nohup llamafactory-cli train …`.
+const JOB_KILLED = /^\[\d{1,4}\][+-]? {1,8}(Killed|已杀死)(?: {2}|\s*$)/;
+
+/** The line with the shell's and C library's Chinese messages in English (see LOCALISED). */
+export function delocalise(text: string): string {
+  if (!HAN.test(text)) return text;
+  for (const [zh, en] of LOCALISED) if (text.includes(zh)) text = text.replaceAll(zh, en);
+  return text;
+}
 
 function levelOf(text: string): Level | null {
   // Cheap tests first: most lines of a training log are progress bars and metrics.
@@ -87,6 +117,7 @@ function levelOf(text: string): Level | null {
     const word = bracket[1]!;
     return word.startsWith('WARN') ? 'warning' : /^(?:ERROR|CRITICAL|FATAL)$/.test(word) ? 'error' : 'info';
   }
+  if (first === 91 && ERRNO.test(text)) return 'error';
   const exception = EXCEPTION.exec(text);
   if (exception && EXCEPTION_NAME.test(exception[1]!)) return exception[1]!.endsWith('Warning') ? 'warning' : 'error';
   if (text.includes('arning: ') && (PY_WARNING.test(text) || TOOL_WARNING.test(text))) return 'warning';
@@ -115,7 +146,12 @@ export function prepareLine(raw: string): LogLine {
       continue;
     }
     if (first !== 91 && first !== 40 && !(first >= 65 && first <= 90)) break;
-    let m = RANK_TAG.exec(text);
+    let m = STAMP.exec(text);
+    if (m) {
+      text = text.slice(m[0].length);
+      continue;
+    }
+    m = RANK_TAG.exec(text);
     if (m) {
       stream = `rank${m[1]}`;
       text = text.slice(m[0].length);
@@ -142,8 +178,12 @@ export function prepareLine(raw: string): LogLine {
     }
     break;
   }
+  const job = text.charCodeAt(0) === 91 ? JOB_KILLED.exec(text) : null;
+  if (job) text = job[1]!;
+  const box = text.charCodeAt(0) === 32 ? GROUP_BOX.exec(text) : null;
+  if (box) text = text.slice(box[0].length);
   // A traceback logged by vLLM is all ERROR lines: its frames (indented) take no level from the prefix.
-  return {text, stream, level: levelOf(text.trimStart()) ?? (/^\s/.test(text) ? null : level)};
+  return {text, stream, level: levelOf(delocalise(text.trimStart())) ?? (/^\s/.test(text) ? null : level)};
 }
 
 interface Template {
@@ -198,9 +238,13 @@ function wholeWords(t: Pick<Template, 'segments' | 'lead' | 'trail'>): string[] 
 /** Compiles the known messages: their segments, and an index by each one's rarest whole word. */
 export function compile(data: DiagnoseData): Matcher {
   const parsed = data.messages.map(([text], id) => {
-    const {segments, lead, trail} = segmentsOf(text);
+    const {segments, lead, trail: open} = segmentsOf(text);
     const letters = segments.join('').replace(/[^A-Za-z]/g, '').length;
-    const t: Template = {id, segments, lead, trail, letters};
+    // A value can be longer than GAP only at the end of a message (a dumped sample, a list of keys): a last segment of
+    // punctuation after it (`… tokens in {}.`) is not looked for, unless the template must be its line's whole message.
+    const tail = segments.length > 1 && !open && letters >= SHORT_LETTERS && !/\w/.test(segments.at(-1)!);
+    if (tail) segments.pop();
+    const t: Template = {id, segments, lead, trail: open || tail, letters};
     return {t, words: [...new Set(wholeWords(t))]};
   });
   const frequency = new Map<string, number>();
@@ -281,7 +325,8 @@ function wordCode(c: number): boolean {
 }
 
 /** The known message a line holds (the one with the most literal letters), or -1. `stamp` dedupes candidates. */
-export function matchLine(matcher: Matcher, text: string, seen?: Int32Array, stamp = 0): number {
+export function matchLine(matcher: Matcher, line: string, seen?: Int32Array, stamp = 0): number {
+  const text = delocalise(line);
   let normal: string | null = null;
   let best: Template | null = null;
   // The line's words, scanned by hand: a regex's match objects cost more than the lookups.
@@ -331,18 +376,29 @@ export interface Diagnosis {
 }
 
 const MAX_LINES = 20;
+/** How far before a traceback raised from a subprocess's failure its output is searched for the error. */
+const SUBPROCESS_LINES = 60;
 const TRACEBACK_LINE = 'Traceback (most recent call last):';
 const CHAINED =
   /^(?:The above exception was the direct cause of the following exception:|During handling of the above exception, another exception occurred:)/;
 const ROOT_CAUSE = /^Root Cause \(first observed failure\):/;
 const ROOT_RANK = /^\s{0,8}rank\s{0,8}: (\d{1,6})/;
-const WRAPPER_NAMES = /(?:^|\.)(?:ChildFailedError|CalledProcessError|EngineDeadError|ProcessRaisedException)$/;
-const WRAPPER_TEXT = /root cause above|stack trace \(?above\)? for the root cause|check the stack trace above/i;
-const CLASS_NAME = /(?:^|\.)[A-Z_]\w*$/;
+// Wrappers, and the exceptions of a run stopped from outside (Ctrl+C, a signal to torchrun): the error that made it
+// stop, if the log shows one, is elsewhere.
+const WRAPPER_NAMES =
+  /(?:^|\.)(?:ChildFailedError|CalledProcessError|EngineDeadError|ProcessRaisedException|KeyboardInterrupt|SignalException)$/;
+// `See root cause above`, `See stack trace (above) for the root cause`, `please check the stack trace above for the root
+// cause`, vLLM's `See stack trace for root cause` (a worker failed to start).
+const WRAPPER_TEXT =
+  /root cause above|(?:see|check)\b[^.]{0,40}\b(?:stack ?trace|traceback|logs?)\b[^.]{0,20}\bfor (?:the )?root cause/i;
+// A class name, not a log level (`INFO:     127.0.0.1:5123 - "GET …"` after a traceback).
+const CLASS_NAME = /(?:^|\.)[A-Z_][A-Z0-9_]*[a-z]\w*$/;
 
 /** An exception a traceback ended with. */
 interface Raised {
   line: number;
+  /** The line of the `Traceback (most recent call last):` it ends. */
+  start: number;
   stream: string;
   name: string;
   text: string;
@@ -358,6 +414,8 @@ export function isWrapper(name: string, text: string): boolean {
 interface StreamState {
   /** Indentation of the traceback being read (pip indents a build's output), -1 outside one. */
   indent: number;
+  /** The line that traceback started on. */
+  start: number;
   last: Raised | null;
   chained: Raised | null;
 }
@@ -369,6 +427,7 @@ export class LogReader {
   private readonly byMessage = new Map<number, Finding>();
   private readonly texts: string[] = [];
   private readonly levels: (Level | null)[] = [];
+  private readonly lineStreams: string[] = [];
   private readonly raised: Raised[] = [];
   /** Exception lines matched together with the lines that continue their message. */
   private readonly wholeText = new Map<number, string>();
@@ -401,6 +460,7 @@ export class LogReader {
     const line = prepareLine(this.raw[i]!);
     this.texts.push(line.text);
     this.levels.push(line.level);
+    this.lineStreams.push(line.stream);
     const kind = this.trace(i, line);
     // A traceback's frames are source code, not messages.
     if (kind === 'frame' || line.text.length < 3) return;
@@ -448,7 +508,7 @@ export class LogReader {
   private trace(i: number, {text, stream}: LogLine): 'frame' | 'raised' | null {
     let state = this.streams.get(stream);
     if (!state) {
-      state = {indent: -1, last: null, chained: null};
+      state = {indent: -1, start: -1, last: null, chained: null};
       this.streams.set(stream, state);
     }
     const body = text.charCodeAt(0) === 32 || text.charCodeAt(0) === 9 ? text.trimStart() : text;
@@ -456,11 +516,13 @@ export class LogReader {
     if (text.includes('Traceback (')) {
       if (body.startsWith(TRACEBACK_LINE)) {
         state.indent = lead;
+        state.start = i;
         return 'frame';
       }
       // A progress bar redrawn with \r can leave the traceback's first line at its end.
       if (text.trimEnd().endsWith(TRACEBACK_LINE)) {
         state.indent = 0;
+        state.start = i;
         return 'frame';
       }
     }
@@ -482,7 +544,7 @@ export class LogReader {
     const m = EXCEPTION.exec(body);
     const name = m ? body.slice(0, m[0].replace(/:\s?$/, '').length) : '';
     if (!m || !CLASS_NAME.test(name)) return null;
-    const raised: Raised = {line: i, stream, name, text: body, inner: state.chained};
+    const raised: Raised = {line: i, start: state.start, stream, name, text: body, inner: state.chained};
     state.chained = null;
     state.last = raised;
     this.raised.push(raised);
@@ -503,8 +565,13 @@ export class LogReader {
     const order = [...this.raised].reverse();
     if (this.rootRank) order.sort((a, b) => Number(b.stream === this.rootRank) - Number(a.stream === this.rootRank));
     for (const r of order) {
-      const chain = chainOf(r).filter((x) => !isWrapper(x.name, x.text));
-      if (chain.length) return {line: chain[0]!.line, chain};
+      const whole = chainOf(r);
+      const chain = whole.filter((x) => !isWrapper(x.name, x.text));
+      if (!chain.length) continue;
+      // Raised from a wrapper (`raise RuntimeError(…) from CalledProcessError`, a build whose compiler failed): the
+      // subprocess printed its own error just before that traceback.
+      const printed = isWrapper(whole[0]!.name, whole[0]!.text) ? this.errorBefore(whole[0]!) : -1;
+      return {line: printed >= 0 ? printed : chain[0]!.line, chain};
     }
     // Only wrappers (a worker killed without a traceback): a known message in the last wrapper's report (torchrun's
     // `traceback : Signal 9 (SIGKILL) …`), whether or not a traceback led to the wrapper; then the last error line,
@@ -518,6 +585,17 @@ export class LogReader {
     const errors = this.texts.map((_, i) => i).filter((i) => this.levels[i] === 'error' && !this.wrapperLine(i));
     const known = errors.filter((i) => this.matched[i]! >= 0);
     return {line: known.at(-1) ?? errors.at(-1) ?? order[0]?.line ?? -1, chain: []};
+  }
+
+  /** The error line a subprocess printed before the traceback of `r` (same stream, a known message first), or -1. */
+  private errorBefore(r: Raised): number {
+    let found = -1;
+    for (let i = r.start - 1; i >= Math.max(0, r.start - SUBPROCESS_LINES); i--) {
+      if (this.lineStreams[i] !== r.stream || this.levels[i] !== 'error' || this.wrapperLine(i)) continue;
+      if (this.matched[i]! >= 0) return i;
+      if (found < 0) found = i;
+    }
+    return found;
   }
 
   private wrapperLine(i: number): boolean {

@@ -9,7 +9,7 @@ const t = (id: string, message: string, values?: Record<string, string | number>
 export const LABELS = {
   noScript: t(
     'noScript',
-    '报错诊断需要启用 JavaScript：诊断在你的浏览器里进行。没有 JavaScript 时，可以把报错中最后一行 Error 复制到搜索框，或查阅下面列出的常见问题页面。',
+    '报错诊断需要启用 JavaScript：诊断在你的浏览器里进行。没有 JavaScript 时站内搜索也用不了，可以查阅下面列出的常见问题页面，用浏览器的页内查找（Ctrl + F）找报错最后一行里的关键词。',
   ),
   form: t('form', '报错诊断'),
   input: t('input', '日志或报错'),
