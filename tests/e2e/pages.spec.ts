@@ -4,13 +4,54 @@
 // part of the suite. The sampled pages (tests/e2e/sample.ts) are read whole, in light and dark mode and at both widths;
 // every other page's own content is read in light mode without the colour rules, since its colours come from the
 // components the sample already checks in both modes (tests/output/axe-sample.test.ts keeps that true).
+//
+// Each worker loads its pages one after another in one browser page of its own (a full load each time, from the
+// address bar), as a reader moving through the site would, with the browser's cache warm: a fresh context per page
+// made every load cold, about three times the time of the suite's longest spec.
 import AxeBuilder from '@axe-core/playwright';
-import {type Page} from '@playwright/test';
-import {expect, test} from './test';
-import {collectErrors, hydrated, sitemapPaths} from './helpers';
+import {type ConsoleMessage, type Page} from '@playwright/test';
+import {expect, test as base, recordCspViolations, describeCspViolations, type CspViolation} from './test';
+import {hydrated, sitemapPaths} from './helpers';
 import {DOC, NOT_FOUND, SAMPLE, SEARCH} from './sample';
 
 const pages = [...sitemapPaths(), SEARCH, NOT_FOUND];
+
+/** The worker's browser page, and the CSP violations its context has reported so far. */
+interface Reader {
+  page: Page;
+  violations: CspViolation[];
+}
+
+const test = base.extend<object, {reader: Reader}>({
+  reader: [
+    async ({browser}, use, workerInfo) => {
+      // The project's device settings (width, touch) and the config's base URL, as a test's own context gets them.
+      const {viewport, isMobile, hasTouch, userAgent, deviceScaleFactor, baseURL} = workerInfo.project.use;
+      // Transitions (Infima's link and background colours) would let axe read a colour halfway through a mode switch.
+      const context = await browser.newContext({
+        viewport,
+        isMobile,
+        hasTouch,
+        userAgent,
+        deviceScaleFactor,
+        baseURL,
+        reducedMotion: 'reduce',
+      });
+      const violations = await recordCspViolations(context);
+      // Each load starts with empty storage, as in a context of its own (a colour mode stored by the last page's
+      // switch would otherwise carry over).
+      await context.addInitScript(() => {
+        if (window === window.top) {
+          localStorage.clear();
+          sessionStorage.clear();
+        }
+      });
+      await use({page: await context.newPage(), violations});
+      await context.close();
+    },
+    {scope: 'worker'},
+  ],
+});
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 type Mode = 'light' | 'dark';
 
@@ -82,7 +123,7 @@ const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 const SHARED = ['nav.navbar', '.theme-doc-sidebar-container', 'footer.footer', '.theme-code-block'];
 
 /** Serious and critical violations, one entry per rule with the offending selectors and axe's explanation. */
-async function violations(page: Page, path: string, mode: Mode): Promise<string[]> {
+async function axeViolations(page: Page, path: string, mode: Mode): Promise<string[]> {
   // Legacy mode runs axe.run() in the page itself. The default (runPartial in each frame, then finishRun in a new blank
   // page) serialises every checked node out of the page and opens a page per run: 35-45 % slower here, and the docs
   // have no frames for it to reach.
@@ -107,25 +148,39 @@ async function violations(page: Page, path: string, mode: Mode): Promise<string[
 }
 
 /** Everything checked on one load of a page: status, title, errors, axe (in both modes on the sampled pages). */
-async function check(page: Page, path: string): Promise<void> {
-  const errors = collectErrors(page);
-  const found = await test.step('open', () => open(page, path));
-  await test.step('light', () => switchMode(page, 'light'));
-  found.push(...(await test.step('axe light', () => violations(page, path, 'light'))));
-  if (SAMPLE.includes(path)) {
-    await test.step('dark', () => switchMode(page, 'dark'));
-    found.push(...(await test.step('axe dark', () => violations(page, path, 'dark'))));
+async function check({page, violations}: Reader, path: string): Promise<void> {
+  // Console and page errors, and CSP violations, from this page's load to its last check.
+  const errors: string[] = [];
+  const onConsole = (msg: ConsoleMessage) => {
+    if (msg.type() === 'error') errors.push(msg.text());
+  };
+  const onError = (err: Error) => {
+    errors.push(err.message);
+  };
+  page.on('console', onConsole);
+  page.on('pageerror', onError);
+  const seen = violations.length;
+  const found: string[] = [];
+  try {
+    found.push(...(await test.step('open', () => open(page, path))));
+    await test.step('light', () => switchMode(page, 'light'));
+    found.push(...(await test.step('axe light', () => axeViolations(page, path, 'light'))));
+    if (SAMPLE.includes(path)) {
+      await test.step('dark', () => switchMode(page, 'dark'));
+      found.push(...(await test.step('axe dark', () => axeViolations(page, path, 'dark'))));
+    }
+  } finally {
+    page.off('console', onConsole);
+    page.off('pageerror', onError);
   }
   // The not-found page's own 404 is what it is for; any other error is a fault.
   const faults = path === NOT_FOUND ? errors.filter((e) => !/^Failed to load resource: .*404/.test(e)) : errors;
   found.push(...faults.map((e) => `${decodeURIComponent(path)}: console or page error: ${e}`));
+  found.push(...describeCspViolations(violations.slice(seen)).map((v) => `${decodeURIComponent(path)}: CSP: ${v}`));
   expect(found, `\n${found.join('\n')}\n`).toEqual([]);
 }
 
 test.describe('every page loads without errors and has no serious or critical WCAG 2.1 AA violation', () => {
-  // Transitions (Infima's link and background colours) would let axe read a colour halfway through the mode switch.
-  test.use({reducedMotion: 'reduce'});
-
   test('the page list covers the sitemap, the search page with results and the not-found page', () => {
     expect(pages.length).toBeGreaterThan(90);
     expect(pages).toEqual(expect.arrayContaining([DOC, SEARCH, NOT_FOUND]));
@@ -134,11 +189,11 @@ test.describe('every page loads without errors and has no serious or critical WC
 
   for (const path of pages) {
     const name = `${decodeURIComponent(path)}${SAMPLE.includes(path) ? ', light and dark' : ''}`;
-    test(name, async ({page}) => check(page, path));
+    test(name, async ({reader}) => check(reader, path));
   }
   for (const path of SAMPLE) {
-    test(`${decodeURIComponent(path)} at 390 px, light and dark`, {tag: '@mobile'}, async ({page}) =>
-      check(page, path),
+    test(`${decodeURIComponent(path)} at 390 px, light and dark`, {tag: '@mobile'}, async ({reader}) =>
+      check(reader, path),
     );
   }
 });
