@@ -1,7 +1,12 @@
 // One Markdown file read the way Docusaurus reads it: front matter as YAML (Docusaurus' own parser), the content
 // title and excerpt Docusaurus falls back on, and one mdast tree of the body: GFM, and `:::tip 标题` admonitions as
-// container directives. Each file is parsed once per content (a cache keyed by path and text). Node only, no React.
+// container directives. Each file is parsed once per content (a cache keyed by path and text), and its raw tree is kept
+// on disk between processes (treeCache below). Node only, no React.
+import {createHash} from 'node:crypto';
+import {mkdirSync, readFileSync, renameSync, writeFileSync} from 'node:fs';
 import {readFile} from 'node:fs/promises';
+import {dirname, join} from 'node:path';
+import {fileURLToPath} from 'node:url';
 import {DEFAULT_PARSE_FRONT_MATTER, admonitionTitleToDirectiveLabel, parseMarkdownFile} from '@docusaurus/utils';
 import type {Code, Nodes, Parents, Root} from 'mdast';
 import {directiveFromMarkdown} from 'mdast-util-directive';
@@ -49,10 +54,12 @@ export async function parseMarkdown(text: string, filePath = '<markdown>'): Prom
   if (!text.startsWith(content, start)) throw new Error(`${filePath}: cannot locate the body after the front matter`);
   const bodyOffset = text.slice(0, start).split('\n').length - 1;
   const treeText = '\n'.repeat(bodyOffset) + admonitionTitleToDirectiveLabel(content, ADMONITIONS);
-  const tree = fromMarkdown(treeText, {
-    extensions: [gfm(), directive()],
-    mdastExtensions: [gfmFromMarkdown(), directiveFromMarkdown()],
-  });
+  const tree = treeCache(filePath, treeText, () =>
+    fromMarkdown(treeText, {
+      extensions: [gfm(), directive()],
+      mdastExtensions: [gfmFromMarkdown(), directiveFromMarkdown()],
+    }),
+  );
   // The estimator's tables and figures become what they stand for, as the build's remark plugin renders them
   // (src/plugins/estimator-remark.ts): search, llms files and checks see the page as readers do. Their nodes carry
   // the directive's position.
@@ -64,6 +71,47 @@ export async function parseMarkdown(text: string, filePath = '<markdown>'): Prom
   replaceToolDirectives(tree);
   restoreTextDirectives(tree, treeText);
   return {text, frontMatter, contentTitle, excerpt, body: content, bodyOffset, tree, treeText};
+}
+
+const REPO = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const TREE_CACHE = join(REPO, 'node_modules', '.cache', 'content-mdast');
+let treeVersion: string | undefined;
+
+/**
+ * The raw syntax tree of a file on disk, kept in node_modules/.cache/content-mdast between processes: every test file,
+ * check and script that reads the docs would otherwise spend most of its start-up (4-6 s here) in the Markdown parser.
+ * An entry holds the tree of one file and serves only the same text, parsed by the same code: the key hashes the
+ * text, this module's source and package-lock.json (the parser's versions). `parse` runs when there is no entry.
+ */
+function treeCache(filePath: string, treeText: string, parse: () => Root): Root {
+  if (filePath === '<markdown>' || process.env.CONTENT_TREE_CACHE === '0') return parse();
+  try {
+    treeVersion ??= createHash('sha256')
+      .update(readFileSync(fileURLToPath(import.meta.url)))
+      .update(readFileSync(join(REPO, 'package-lock.json')))
+      .digest('hex');
+  } catch {
+    return parse();
+  }
+  const key = createHash('sha256').update(treeVersion).update(treeText).digest('hex');
+  const file = join(TREE_CACHE, `${createHash('sha256').update(filePath).digest('hex').slice(0, 32)}.json`);
+  try {
+    const entry = JSON.parse(readFileSync(file, 'utf8')) as {key: string; tree: Root};
+    if (entry.key === key) return entry.tree;
+  } catch {
+    // No entry yet, or one being replaced: parse.
+  }
+  const tree = parse();
+  try {
+    mkdirSync(TREE_CACHE, {recursive: true});
+    // Written beside the entry and renamed over it, so a process reading at the same time sees a whole entry.
+    const temp = `${file}.${process.pid}`;
+    writeFileSync(temp, JSON.stringify({key, tree}));
+    renameSync(temp, file);
+  } catch {
+    // A read-only tree: parse again next time.
+  }
+  return tree;
 }
 
 /** `a:b` in prose parses as a text directive; like Docusaurus (which has none of its own), keep it as text. */

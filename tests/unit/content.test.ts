@@ -2,7 +2,7 @@
 // numbers, code blocks from the tree, ids and permalinks from the configuration, each file parsed once.
 // tests/output/content.test.ts checks the site's permalinks against the built sitemap.
 import assert from 'node:assert/strict';
-import {mkdirSync, mkdtempSync, writeFileSync} from 'node:fs';
+import {mkdirSync, mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {test} from 'node:test';
@@ -129,4 +129,24 @@ test('the site’s docs are loaded once: every reader gets the same parsed pages
   const byId = new Map(a.docs.map((d) => [d.id, d]));
   assert.equal(byId.get('documents/guide/shili/{product}')?.permalink, '/docs/documents/guide/shili/{product}');
   assert.equal(byId.get('documents/introduct')?.category, '平台介绍');
+});
+
+test('a tree kept on disk between processes is the tree the parser gives, and only for the same text', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'content-tree-'));
+  const file = join(dir, 'page.md');
+  const page = (extra: string) =>
+    `---\ntitle: T\n---\n\n# 标题\n\n:::tip 提示\n\n| a | b |\n| - | - |\n| 1 | 2 |\n\n:::\n${extra}`;
+  // The first parse writes the entry (parseMarkdown with a file name is what readMarkdown calls), the second reads it.
+  const fresh = await parseMarkdown(page(''), file);
+  const cached = await parseMarkdown(page(''), file);
+  assert.deepEqual(JSON.parse(JSON.stringify(cached.tree)), JSON.parse(JSON.stringify(fresh.tree)));
+  // Changed text: the entry does not serve it.
+  const changed = await parseMarkdown(page('\n新的一段'), file);
+  assert.match(toString(changed.tree), /新的一段/);
+  // And the parser itself agrees with the cache for a real page of the site.
+  const intro = join(import.meta.dirname, '../../docs/documents/introduct.md');
+  const text = readFileSync(intro, 'utf8');
+  const viaCache = await parseMarkdown(text, intro);
+  const direct = await parseMarkdown(text);
+  assert.deepEqual(JSON.parse(JSON.stringify(viaCache.tree)), JSON.parse(JSON.stringify(direct.tree)));
 });
