@@ -11,11 +11,13 @@ import {codeBlocks, nodes, type Doc} from '../content';
 import {
   OUTPUT_LANGS,
   TEMPLATES,
+  globMatch,
   metaOrigin,
+  normaliseQuote,
   quotedMessage,
   traceMessage,
 } from '../../scripts/llamafactory/messages.mjs';
-import {compile, matchLine, MIN_LETTERS, prepareLine, type DiagnoseData, type Matcher} from './match';
+import {compile, joinMessage, matchLine, MIN_LETTERS, prepareLine, type DiagnoseData, type Matcher} from './match';
 
 /** The page of the tool itself: its examples explain nothing. */
 export const DIAGNOSE_PAGE = 'documents/problems/diagnose';
@@ -218,16 +220,25 @@ export function buildDiagnoseData(docs: Doc[]): DiagnoseData {
     };
     const trace = (text: string, body: string, line: number, strength: number) => {
       const traced = traceMessage(text, body);
-      if (traced.traced) quote(entries.get(traced.template), line, strength);
+      if (!traced.traced) return;
+      quote(entries.get(traced.template), line, strength);
+      for (const t of alsoQuoted(body, traced.template)) quote(entries.get(t), line, strength);
     };
     for (const b of codeBlocks(doc)) {
       if (!OUTPUT_LANGS.has(b.lang)) continue;
       const origin = metaOrigin(b.meta);
-      b.code.split('\n').forEach((raw, i) => {
+      const lines = b.code.split('\n');
+      lines.forEach((raw, i) => {
         const line = b.line + 1 + i;
-        quote(list[matchLine(matcher, prepareLine(raw).text)], line, 0);
-        const quoted = !origin && quotedMessage(raw);
-        if (quoted) trace(quoted.text, quoted.body ?? quoted.text, line, 0);
+        const prepared = prepareLine(raw);
+        quote(list[matchLine(matcher, prepared.text)], line, 0);
+        const quoted = quotedMessage(raw);
+        // An exception whose message goes on over the next lines is matched whole too, as a log's is.
+        if (quoted?.exception) {
+          const whole = joinMessage(lines, i, prepared);
+          if (whole !== prepared.text.trim()) quote(list[matchLine(matcher, whole)], line, 0);
+        }
+        if (quoted && !origin) trace(quoted.text, quoted.body ?? quoted.text, line, 0);
       });
     }
     for (const {value, line} of inlineCode(doc)) {
@@ -261,6 +272,22 @@ export function buildDiagnoseData(docs: Doc[]): DiagnoseData {
     return [e.text, [...e.sources.values()], chosen];
   });
   return {projects, sections, messages};
+}
+
+/**
+ * The other templates a quote that leaves part of the message out (`…`) is the text of: PEFT's LoRA and OFT print the
+ * same sentence with different lists of modules, and `Target module GptOssExperts() is not supported. Currently, only the
+ * following modules are supported: ...` quotes both. check:docs traces a quote to one of them; the quote explains each.
+ */
+function alsoQuoted(body: string, traced: string): string[] {
+  if (!/\.\.\.|…/.test(body)) return [];
+  const first = TEMPLATES.find((t) => t.template === traced);
+  if (!first) return [];
+  const q = normaliseQuote(body);
+  // Only templates holding most of the traced one's words are worth the (quadratic) glob match.
+  const near = (t: (typeof TEMPLATES)[number]) =>
+    t.template !== traced && [...first.words].filter((w) => t.words.has(w)).length >= 0.8 * first.words.size;
+  return TEMPLATES.filter((t) => near(t) && globMatch(t.pattern, q)).map((t) => t.template);
 }
 
 function matcherOf(entries: Map<string, Entry>): Matcher {

@@ -3,7 +3,9 @@
 // (tests/unit/diagnose.test.ts), the build runs it over the site's own quotes (src/diagnose/data.ts).
 //
 // A known message is a template with `{}` for each formatted part. It matches a line when its literal segments occur
-// in order: each segment is found with indexOf, the next one no more than GAP characters after the previous one. The
+// in order: each segment is found with indexOf, the next one no more than GAP characters after the previous one
+// (a segment of SHORT_LETTERS letters or more may be any distance after it: a module's repr or a dumped value printed
+// over many lines sits between two parts of one message, and that many letters in order are evidence enough). The
 // search for a segment never goes back: the first occurrence after a position is remembered, and the positions a
 // template's segments are looked for from only grow, so one template costs O(line length × segments) on any line,
 // however it is built (tests/unit/diagnose.test.ts feeds 100 kB adversarial lines). Prefix regexes use only bounded
@@ -189,6 +191,8 @@ export function prepareLine(raw: string): LogLine {
 interface Template {
   id: number;
   segments: string[];
+  /** For each segment: it may be any distance after the previous one (it has SHORT_LETTERS letters or more). */
+  far: boolean[];
   /** The template starts or ends with a placeholder. */
   lead: boolean;
   trail: boolean;
@@ -244,7 +248,8 @@ export function compile(data: DiagnoseData): Matcher {
     // punctuation after it (`… tokens in {}.`) is not looked for, unless the template must be its line's whole message.
     const tail = segments.length > 1 && !open && letters >= SHORT_LETTERS && !/\w/.test(segments.at(-1)!);
     if (tail) segments.pop();
-    const t: Template = {id, segments, lead, trail: open || tail, letters};
+    const far = segments.map((x) => x.replace(/[^A-Za-z]/g, '').length >= SHORT_LETTERS);
+    const t: Template = {id, segments, far, lead, trail: open || tail, letters};
     return {t, words: [...new Set(wholeWords(t))]};
   });
   const frequency = new Map<string, number>();
@@ -306,7 +311,7 @@ export function matches(t: Template, s: string): boolean {
     for (let i = 1; i < k; i++) {
       const q = next(i, end);
       if (q < 0) return false;
-      if (q - end > GAP) {
+      if (q - end > GAP && !t.far[i]) {
         ok = false;
         break;
       }
@@ -382,6 +387,17 @@ const TRACEBACK_LINE = 'Traceback (most recent call last):';
 const CHAINED =
   /^(?:The above exception was the direct cause of the following exception:|During handling of the above exception, another exception occurred:)/;
 const ROOT_CAUSE = /^Root Cause \(first observed failure\):/;
+// Python's report of an exception nothing could raise (a destructor, an atexit hook at shutdown): `Exception ignored in:
+// <function …>`, `Exception ignored in atexit callback: …`, and before 3.11 `Error in atexit._run_exitfuncs:`. The run
+// was already ending, or goes on: what follows is not why it ended.
+const UNRAISABLE = /^(?:Exception ignored\b|Error in atexit\._run_exitfuncs:)/;
+// A shell prompt after the output (`(lf) root@host:/workspace# `): the command's output has ended.
+const PROMPT = /^(?:\([\w.-]{1,60}\) )?[\w.-]{1,64}@[\w.-]{1,64}:[^\s#$]{0,400}[#$](?: |$)/;
+// An exception line whose message visibly goes on: nothing after the name, or an open bracket, colon or comma at the end.
+const OPEN_END = /(?:^[\w.]{1,200}:|[:([{,])$/;
+/** Most lines and characters an exception's message is followed over (a module's repr, a multi-line error text). */
+const MESSAGE_LINES = 40;
+const MESSAGE_CHARS = 4000;
 const ROOT_RANK = /^\s{0,8}rank\s{0,8}: (\d{1,6})/;
 // Wrappers, and the exceptions of a run stopped from outside (Ctrl+C, a signal to torchrun): the error that made it
 // stop, if the log shows one, is elsewhere.
@@ -404,6 +420,8 @@ interface Raised {
   text: string;
   /** The exception it was raised from or while handling (printed before it). */
   inner: Raised | null;
+  /** Reported as ignored (after `Exception ignored in: …`): it did not end the run. */
+  ignored: boolean;
 }
 
 /** Wrappers only report that something else failed: torchrun, subprocess, vLLM's engine client. */
@@ -418,6 +436,27 @@ interface StreamState {
   start: number;
   last: Raised | null;
   chained: Raised | null;
+  /** The traceback being read follows `Exception ignored in: …`. */
+  ignored: boolean;
+  /** The stream's last line that was not blank. */
+  previous: string;
+}
+
+/**
+ * The line `i` of `raw` (already prepared as `first`) with the lines that continue its message: Python prints an
+ * exception's newlines, so its message can go on over the next lines. Same stream, up to a blank line, a line with a log
+ * level, a new traceback or chain, or a shell prompt.
+ */
+export function joinMessage(raw: string[], i: number, first: LogLine = prepareLine(raw[i]!)): string {
+  let text = first.text.trim();
+  for (let j = i + 1; j < Math.min(raw.length, i + MESSAGE_LINES) && text.length < MESSAGE_CHARS; j++) {
+    const next = prepareLine(raw[j]!);
+    const t = next.text.trim();
+    if (next.stream !== first.stream || !t || next.level || t.startsWith(TRACEBACK_LINE) || CHAINED.test(t)) break;
+    if (PROMPT.test(t)) break;
+    text += ` ${t}`;
+  }
+  return text;
 }
 
 /** Reads a log in steps, so a page can yield between them. */
@@ -489,16 +528,9 @@ export class LogReader {
     if (rank(level) < rank(known.level)) known.level = level;
   }
 
-  /** An exception line with the lines that continue its message (same stream, up to a blank or a new part). */
-  private message(i: number, line: LogLine): string {
-    let text = line.text.trim();
-    for (let j = i + 1; j < Math.min(this.raw.length, i + 20) && text.length < 4000; j++) {
-      const next = prepareLine(this.raw[j]!);
-      const t = next.text.trim();
-      if (next.stream !== line.stream || !t || next.level || t.startsWith(TRACEBACK_LINE) || CHAINED.test(t)) break;
-      text += ` ${t}`;
-    }
-    return text;
+  /** An exception line with the lines that continue its message (see joinMessage). */
+  private message(i: number, line: LogLine = prepareLine(this.raw[i]!)): string {
+    return joinMessage(this.raw, i, line);
   }
 
   /**
@@ -508,21 +540,21 @@ export class LogReader {
   private trace(i: number, {text, stream}: LogLine): 'frame' | 'raised' | null {
     let state = this.streams.get(stream);
     if (!state) {
-      state = {indent: -1, start: -1, last: null, chained: null};
+      state = {indent: -1, start: -1, last: null, chained: null, ignored: false, previous: ''};
       this.streams.set(stream, state);
     }
     const body = text.charCodeAt(0) === 32 || text.charCodeAt(0) === 9 ? text.trimStart() : text;
     const lead = text.length - body.length;
+    const previous = state.previous;
+    if (body) state.previous = body;
     if (text.includes('Traceback (')) {
-      if (body.startsWith(TRACEBACK_LINE)) {
-        state.indent = lead;
-        state.start = i;
-        return 'frame';
-      }
       // A progress bar redrawn with \r can leave the traceback's first line at its end.
-      if (text.trimEnd().endsWith(TRACEBACK_LINE)) {
-        state.indent = 0;
+      const start = body.startsWith(TRACEBACK_LINE) ? lead : text.trimEnd().endsWith(TRACEBACK_LINE) ? 0 : -1;
+      if (start >= 0) {
+        state.indent = start;
         state.start = i;
+        // A chained traceback belongs to the report the first one of its chain belongs to.
+        state.ignored = state.chained ? state.chained.ignored : UNRAISABLE.test(previous);
         return 'frame';
       }
     }
@@ -544,7 +576,15 @@ export class LogReader {
     const m = EXCEPTION.exec(body);
     const name = m ? body.slice(0, m[0].replace(/:\s?$/, '').length) : '';
     if (!m || !CLASS_NAME.test(name)) return null;
-    const raised: Raised = {line: i, start: state.start, stream, name, text: body, inner: state.chained};
+    const raised: Raised = {
+      line: i,
+      start: state.start,
+      stream,
+      name,
+      text: body,
+      inner: state.chained,
+      ignored: state.ignored,
+    };
     state.chained = null;
     state.last = raised;
     this.raised.push(raised);
@@ -553,8 +593,9 @@ export class LogReader {
 
   /**
    * The line of the error that ended the run, and the chain of exceptions it belongs to (innermost first): the last
-   * exception that is not a wrapper, followed to the innermost one it was raised from (on the rank torchrun names as
-   * the first failure, if it names one); without one, the last error line; -1 when the log shows no error.
+   * exception that is not a wrapper and was not reported as ignored, followed to the innermost one it was raised from
+   * that says something (on the rank torchrun names as the first failure, if it names one); without one, the last error
+   * line; -1 when the log shows no error.
    */
   rootCause(): {line: number; chain: Raised[]} {
     const chainOf = (r: Raised): Raised[] => {
@@ -565,9 +606,13 @@ export class LogReader {
     const order = [...this.raised].reverse();
     if (this.rootRank) order.sort((a, b) => Number(b.stream === this.rootRank) - Number(a.stream === this.rootRank));
     for (const r of order) {
+      if (r.ignored) continue;
       const whole = chainOf(r);
       const chain = whole.filter((x) => !isWrapper(x.name, x.text));
       if (!chain.length) continue;
+      // An exception with no message (`StopIteration` from a lookup the library caught) explains nothing when one
+      // raised while handling it does.
+      while (chain.length > 1 && this.silent(chain[0]!)) chain.shift();
       // Raised from a wrapper (`raise RuntimeError(…) from CalledProcessError`, a build whose compiler failed): the
       // subprocess printed its own error just before that traceback.
       const printed = isWrapper(whole[0]!.name, whole[0]!.text) ? this.errorBefore(whole[0]!) : -1;
@@ -582,9 +627,18 @@ export class LogReader {
         if (this.matched[i]! >= 0) return {line: i, chain: []};
       }
     }
-    const errors = this.texts.map((_, i) => i).filter((i) => this.levels[i] === 'error' && !this.wrapperLine(i));
+    const ignored = new Set(this.raised.filter((r) => r.ignored).map((r) => r.line));
+    const errors = this.texts
+      .map((_, i) => i)
+      .filter((i) => this.levels[i] === 'error' && !this.wrapperLine(i) && !ignored.has(i));
     const known = errors.filter((i) => this.matched[i]! >= 0);
     return {line: known.at(-1) ?? errors.at(-1) ?? order[0]?.line ?? -1, chain: []};
+  }
+
+  /** Does the exception say nothing but its name (`StopIteration`, `AssertionError` from a bare assert)? */
+  private silent(r: Raised): boolean {
+    const rest = r.text.slice(r.name.length).replace(/^:/, '').trim();
+    return !rest && this.message(r.line) === r.text.trim();
   }
 
   /** The error line a subprocess printed before the traceback of `r` (same stream, a known message first), or -1. */
@@ -610,7 +664,13 @@ export class LogReader {
     const {line: root, chain} = this.rootCause();
     if (root >= 0) {
       const id = this.matched[root]!;
-      const text = this.wholeText.get(root) ?? this.texts[root]!.trim();
+      // An exception no known message matches: its whole message, when it visibly goes on over the next lines (an open
+      // end, or a next line in lower case or indented: yaml's `found character …`); not a server's next output.
+      const first = this.texts[root]!.trim();
+      const next = this.texts[root + 1] ?? '';
+      const goesOn = OPEN_END.test(first) || /^(?:\s|[a-z])/.test(next);
+      const raised = id < 0 && goesOn && chain.some((r) => r.line === root);
+      const text = this.wholeText.get(root) ?? (raised ? this.message(root) : first);
       let fatal = findings.find((f) => f.message === id && id >= 0);
       if (!fatal) {
         fatal = {message: -1, text, lines: [root + 1], count: 1, level: 'error', fatal: true, via: -1};
@@ -643,11 +703,13 @@ export function diagnose(matcher: Matcher, text: string): Diagnosis {
 export const QUERY_CAP = 64;
 
 /**
- * A line as a site-search query: paths, URLs and memory addresses out, an exception's module path off, cut to
- * QUERY_CAP characters at a word boundary.
+ * A line as a site-search query: LLaMA-Factory's logger prefix, paths, URLs and memory addresses out, an exception's
+ * module path off, cut to QUERY_CAP characters at a word boundary.
  */
 export function searchQuery(line: string): string {
   let q = line
+    // LLaMA-Factory's logger prefix: `[INFO|2025-11-26 10:02:22] llamafactory.model.adapter:324 >> `.
+    .replace(/^\[[A-Z]{4,8}\|[^\]\n]{0,40}\] [\w.]{1,200}:\d{1,6} >> /, '')
     .replace(/\b[a-z][\w+.-]{0,20}:\/\/\S{0,2000}/gi, ' ')
     .replace(/(?:^|(?<=[\s'"(<=]))(?:~|\.{1,2})?(?:\/[^\s'"(),:;<>/]{1,300}){1,64}\/?/g, ' ')
     .replace(/\b0x[0-9a-f]{4,}\b/gi, ' ')

@@ -1,8 +1,8 @@
 // 报错诊断 (issue #38, section 2): the data built from the site (every known message, its source and the sections
-// that quote it), the matcher over 63 whole logs written from the upstream messages (tests/unit/fixtures/diagnose:
+// that quote it), the matcher over 78 whole logs written from the upstream messages (tests/unit/fixtures/diagnose:
 // each finds the error that ended the run and the section that explains it, or its source and a search when the site
-// does not explain it; 44–63 were written as a held-out probe after the first 43 passed), prefixes, root causes, the
-// search query, and lines built to make a matcher run away.
+// does not explain it; 44–63 were written as a held-out probe after the first 43 passed, 64–78 as a second one after
+// those 63 passed), prefixes, root causes, the search query, and lines built to make a matcher run away.
 import {before, describe, it, test} from 'node:test';
 import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
@@ -166,6 +166,67 @@ describe('reading logs', () => {
     assert.deepEqual(missed, []);
   });
 
+  it('skips an exception reported as ignored, and one with no message under the one raised while handling it', () => {
+    const top = (log: string) => diagnose(matcher, log).findings[0]!.text;
+    const tb = (exception: string) =>
+      `Traceback (most recent call last):\n  File "x.py", line 1, in f\n    g()\n${exception}`;
+    // DeepSpeed's atexit hook failing at shutdown, after the error that ended the run.
+    assert.equal(
+      top(
+        `${tb('ValueError: File types should be identical.')}\n` +
+          'Exception ignored in atexit callback: <function matmul_ext_update_autotune_table at 0x7f3a2c1e4d60>\n' +
+          tb("FileNotFoundError: [Errno 2] No such file or directory: '/root/.triton/autotune/x.pickle'"),
+      ),
+      'ValueError: File types should be identical.',
+    );
+    // importlib's StopIteration under the PackageNotFoundError it became.
+    assert.equal(
+      top(
+        `${tb('StopIteration')}\n\nDuring handling of the above exception, another exception occurred:\n\n` +
+          tb('importlib.metadata.PackageNotFoundError: No package metadata was found for bitsandbytes'),
+      ),
+      'importlib.metadata.PackageNotFoundError: No package metadata was found for bitsandbytes',
+    );
+  });
+
+  it('shows an unknown exception with the next lines of its message, up to a shell prompt', () => {
+    const {findings} = diagnose(
+      matcher,
+      [
+        'Traceback (most recent call last):',
+        '  File "/opt/conda/lib/python3.11/site-packages/yaml/scanner.py", line 258, in fetch_more_tokens',
+        'yaml.scanner.ScannerError: while scanning for the next token',
+        "found character '\\t' that cannot start any token",
+        '  in "/workspace/user-data/configs/x.yaml", line 14, column 1',
+        '(lf) root@lf-9a1c2e-0:/workspace/user-data# ',
+      ].join('\n'),
+    );
+    assert.equal(
+      findings[0]!.text,
+      "yaml.scanner.ScannerError: while scanning for the next token found character '\\t' that cannot start any token" +
+        ' in "/workspace/user-data/configs/x.yaml", line 14, column 1',
+    );
+  });
+
+  it('matches a message whose value is printed over many lines (a module’s repr)', () => {
+    const layer = Array.from(
+      {length: 12},
+      (_, i) => `    (proj_${i}): Linear(in_features=3584, out_features=3584, bias=False)`,
+    );
+    const {findings} = diagnose(
+      matcher,
+      [
+        'Traceback (most recent call last):',
+        '  File "/opt/conda/lib/python3.11/site-packages/peft/tuners/lora/model.py", line 343, in _create_new_module',
+        'ValueError: Target module Qwen2DecoderLayer(',
+        ...layer,
+        ') is not supported. Currently, only the following modules are supported: `torch.nn.Linear`, `torch.nn.Embedding`, `torch.nn.Conv1d`, `torch.nn.Conv2d`, `torch.nn.Conv3d`, `transformers.pytorch_utils.Conv1D`, `torch.nn.MultiheadAttention.`.',
+      ].join('\n'),
+    );
+    assert.ok(findings[0]!.fatal);
+    assert.deepEqual(sources(findings[0]!), ['PEFT src/peft/tuners/lora/model.py:343']);
+  });
+
   it('reads the same in slices as at once', () => {
     const text = CASES.map((c) => readFileSync(join(FIXTURES, c.file), 'utf8')).join('\n');
     const whole = diagnose(matcher, text);
@@ -263,6 +324,12 @@ describe('reading a line', () => {
     assert.ok(long.startsWith('DistBackendError: NCCL error in:'), long);
     assert.doesNotMatch(long, /\//);
     assert.equal(searchQuery('object at 0x7f3a2c1e4d90 failed'), 'object at failed');
+    assert.equal(
+      searchQuery(
+        '[INFO|2025-11-26 10:02:22] llamafactory.model.adapter:324 >> Upcasting trainable params to float32.',
+      ),
+      'Upcasting trainable params to float32.',
+    );
   });
 });
 
