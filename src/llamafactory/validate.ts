@@ -118,7 +118,15 @@ export function kindOf(value: unknown): string {
   return 'dict';
 }
 
-function fits(value: unknown, kinds: string[]): boolean {
+/** Values the code that reads an argument accepts beside its declared type. transformers' Trainer.train takes
+ * `resume_from_checkpoint: true` as "the last checkpoint in output_dir" (trainer.py, `isinstance(…, bool)`); `false`
+ * is not accepted (it reaches os.path.join). */
+const ALSO_ACCEPTS: Record<string, (value: unknown) => boolean> = {
+  resume_from_checkpoint: (value) => value === true,
+};
+
+function fits(value: unknown, kinds: string[], key = ''): boolean {
+  if (ALSO_ACCEPTS[key]?.(value)) return true;
   if (kinds.includes('any')) return true;
   const k = kindOf(value);
   if (kinds.includes(k)) return true;
@@ -163,7 +171,26 @@ export type ConfigProblem =
   | {code: 'no-eval-data'; key: string}
   | {code: 'no-reward-model'; key: 'stage'}
   | {code: 'lora-only'; key: string; method: string}
-  | {code: 'infer-backend'; key: 'infer_backend'; value: string};
+  | {code: 'infer-backend'; key: 'infer_backend'; value: string}
+  | {
+      code: 'load-best';
+      key: 'load_best_model_at_end';
+      rule: 'strategies' | 'steps' | 'stage';
+      eval: string;
+      save: string;
+      evalSteps?: number;
+      saveSteps?: number;
+    };
+
+/** Arguments an older release or transformers named otherwise: what a config copied from an old issue or blog still
+ * says. transformers 4.46 removed `evaluation_strategy` (TrainingArguments has `eval_strategy` only); LLaMA-Factory
+ * renamed the DPO arguments to `pref_*` when it added SimPO (v0.8.2, #3900). */
+export const RENAMED: Record<string, string> = {
+  evaluation_strategy: 'eval_strategy',
+  dpo_beta: 'pref_beta',
+  dpo_ftx: 'pref_ftx',
+  dpo_loss: 'pref_loss',
+};
 
 /** Counts that must be at least 1: a batch size of 0 stops torch's DataLoader ("batch_size should be a positive integer
  * value"), 0 accumulation steps divides by zero when the trainer counts the steps of an epoch. */
@@ -183,7 +210,7 @@ export function configProblems(config: Config, {fragment = false, title = ''} = 
       problems.push({code: findArgument(key, TRAIN_GROUPS) ? 'training-key' : 'unknown-key', key});
       continue;
     }
-    if (!fits(value, arg.kinds)) {
+    if (!fits(value, arg.kinds, key)) {
       problems.push({code: 'type', key, value, kind: kindOf(value), want: arg.type});
       continue;
     }
@@ -240,6 +267,8 @@ export function configProblems(config: Config, {fragment = false, title = ''} = 
   if (train && config.infer_backend != null && config.infer_backend !== 'huggingface') {
     problems.push({code: 'infer-backend', key: 'infer_backend', value: String(config.infer_backend)});
   }
+  const loadBest = loadBestProblem(config, stage);
+  if (train && loadBest) problems.push(loadBest);
   if (!fragment) {
     if (!('model_name_or_path' in config)) problems.push({code: 'no-model', key: 'model_name_or_path'});
     if (config.do_train === true && !config.dataset) problems.push({code: 'no-dataset', key: 'do_train'});
@@ -259,12 +288,35 @@ export function configProblems(config: Config, {fragment = false, title = ''} = 
   return problems;
 }
 
+/** `load_best_model_at_end: true` needs checkpoints saved where evaluations happen: transformers 4.57
+ * TrainingArguments.__post_init__ (training_args.py) raises when eval_strategy and save_strategy differ or save_steps is
+ * not a multiple of eval_steps (eval_steps defaults to logging_steps); hparams/parser.py refuses it for RM and PPO. */
+function loadBestProblem(config: Config, stage: string): ConfigProblem | null {
+  if (config.load_best_model_at_end !== true) return null;
+  const strategy = (key: string, fallback: string) =>
+    typeof config[key] === 'string' ? String(config[key]) : fallback;
+  const evalStrategy = strategy('eval_strategy', 'no');
+  const saveStrategy = strategy('save_strategy', 'steps');
+  const base = {code: 'load-best', key: 'load_best_model_at_end', eval: evalStrategy, save: saveStrategy} as const;
+  if (['rm', 'ppo'].includes(stage)) return {...base, rule: 'stage'};
+  if (saveStrategy === 'best') return null;
+  if (evalStrategy !== saveStrategy) return {...base, rule: 'strategies'};
+  if (evalStrategy !== 'steps') return null;
+  const num = (key: string, fallback: number) => (typeof config[key] === 'number' ? (config[key] as number) : fallback);
+  const saveSteps = num('save_steps', 500);
+  const evalSteps = num('eval_steps', 0) || num('logging_steps', 500);
+  // Ratios (below 1) on both sides are compared as ratios; only whole step counts are checked here.
+  if (saveSteps >= 1 && evalSteps >= 1 && saveSteps % evalSteps !== 0)
+    return {...base, rule: 'steps', evalSteps, saveSteps};
+  return null;
+}
+
 /** A config problem as check:docs reports it. */
 export function describeConfigProblem(p: ConfigProblem): string {
   const v = `v${VERSION}`;
   switch (p.code) {
     case 'unknown-key': {
-      const near = misspelt(p.key, ARGUMENT_NAMES);
+      const near = RENAMED[p.key] ?? misspelt(p.key, ARGUMENT_NAMES);
       return `YAML key "${p.key}" is not a LLaMA-Factory ${v} argument${near ? `; did you mean "${near}"?` : ''}`;
     }
     case 'training-key':
@@ -307,6 +359,12 @@ export function describeConfigProblem(p: ConfigProblem): string {
       return `YAML ${p.key} needs finetuning_type lora, not ${p.method} (hparams/finetuning_args.py)`;
     case 'infer-backend':
       return `YAML infer_backend: ${p.value} in a training config ("vLLM/SGLang backend is only available for API, CLI and Web.")`;
+    case 'load-best':
+      return p.rule === 'stage'
+        ? 'YAML load_best_model_at_end in RM or PPO ("RM and PPO stages do not support `load_best_model_at_end`.")'
+        : p.rule === 'strategies'
+          ? `YAML load_best_model_at_end with eval_strategy ${p.eval} and save_strategy ${p.save} (transformers: "--load_best_model_at_end requires the save and eval strategy to match")`
+          : `YAML load_best_model_at_end with save_steps ${p.saveSteps} not a multiple of eval_steps ${p.evalSteps}`;
   }
 }
 
@@ -383,7 +441,13 @@ export type EntryProblem =
   | {code: 'file-not-shown'; name: string; file: string}
   | {code: 'missing-field'; name: string; column: string; field: string; defaultQuery: boolean}
   | {code: 'turn-fields'; name: string; role: string; content: string}
-  | {code: 'roles'; name: string; roles: string[]; allowed: string[]; system: string | null};
+  | {code: 'roles'; name: string; roles: string[]; allowed: string[]; system: string | null}
+  /** A system turn after the first: only messages[0] is taken as the system prompt (data/converter.py). */
+  | {code: 'system-turn'; name: string; role: string}
+  /** OpenAI `tool_calls` in a format that reads only the role and content of a turn. */
+  | {code: 'tool-calls'; name: string}
+  /** The kto_tag field holds something other than true/false ("true", 1): not a KTO example (data/converter.py). */
+  | {code: 'kto-tag-type'; name: string; field: string; value: unknown};
 
 /** Problems of the entries of a dataset_info.json. `pageText` is the page outside this block, where the files the
  * entries name must appear (null: not checked); `files` maps a file name to its parsed sample records. */
@@ -424,7 +488,8 @@ export function datasetInfoProblems(
         if (!INFO.tags.includes(k)) problems.push({code: 'unknown-tag', name, tag: k});
       }
     }
-    if (entry.ranking === true && !alpaca && !(columns.chosen && columns.rejected)) {
+    // Without them data/converter.py reads example[None] for a ranking sample: KeyError: None (Alpaca and ShareGPT).
+    if (entry.ranking === true && !(columns.chosen && columns.rejected)) {
       problems.push({code: 'ranking-columns', name});
     }
     if (fragment || !entry.file_name || typeof entry.file_name !== 'string') continue;
@@ -484,6 +549,11 @@ export function recordProblems(name: string, entry: DatasetEntry, records: unkno
     if (!field || has(field)) continue;
     problems.push({code: 'missing-field', name, column: col, field, defaultQuery: col === 'query' && !entry.columns});
   }
+  const ktoField = columns.kto_tag;
+  const ktoValue = ktoField
+    ? list.find((r) => ktoField in r && typeof r[ktoField] !== 'boolean')?.[ktoField]
+    : undefined;
+  if (ktoField && ktoValue !== undefined) problems.push({code: 'kto-tag-type', name, field: ktoField, value: ktoValue});
   const messages = columns.messages;
   if (formatting === 'alpaca' || !messages) return problems;
   const tags = entryTags(entry);
@@ -501,13 +571,21 @@ export function recordProblems(name: string, entry: DatasetEntry, records: unkno
     (r): r is string => !!r,
   );
   const bad = new Set<string>();
+  let laterSystem = false;
   for (const r of list) {
     turnsOf(r).forEach((m, i) => {
       const role = m[roleTag] as string;
-      if (!(roles.includes(role) || (i === 0 && tags.system_tag && role === tags.system_tag))) bad.add(role);
+      if (roles.includes(role) || (i === 0 && tags.system_tag && role === tags.system_tag)) return;
+      if (tags.system_tag && role === tags.system_tag) laterSystem = true;
+      else bad.add(role);
     });
   }
   if (bad.size) problems.push({code: 'roles', name, roles: [...bad], allowed: roles, system: tags.system_tag ?? null});
+  if (laterSystem) problems.push({code: 'system-turn', name, role: tags.system_tag!});
+  // data/converter.py: only the OpenAI converter reads tool_calls (into a function turn).
+  if (formatting !== 'openai' && turns.some((t) => t && typeof t === 'object' && t.tool_calls != null)) {
+    problems.push({code: 'tool-calls', name});
+  }
   return problems;
 }
 
@@ -538,7 +616,7 @@ export function describeEntryProblem(p: EntryProblem): string {
     case 'unknown-tag':
       return `${where}: unknown tag "${p.tag}" (tags are ${INFO.tags.join(', ')})`;
     case 'ranking-columns':
-      return `${where}: a ranking sharegpt dataset needs columns chosen and rejected`;
+      return `${where}: a ranking dataset needs columns chosen and rejected`;
     case 'file-not-shown':
       return `${where}: file_name ${p.file} is not shown or created anywhere on this page`;
     case 'missing-field':
@@ -555,6 +633,12 @@ export function describeEntryProblem(p: EntryProblem): string {
         `${where}: role ${p.roles.map((r) => `"${r}"`).join(', ')} matches no tag (${p.allowed.join(', ')}` +
         `${p.system ? `, ${p.system} first` : ''}); LLaMA-Factory drops such samples ("Invalid role tag")`
       );
+    case 'system-turn':
+      return `${where}: a "${p.role}" turn after the first; only the first turn is read as the system prompt, the sample is dropped ("Invalid role tag")`;
+    case 'tool-calls':
+      return `${where}: turns with tool_calls are read only by formatting openai; sharegpt reads role and content (content null: "Expected a string, got None")`;
+    case 'kto-tag-type':
+      return `${where}: kto_tag field "${p.field}" holds ${JSON.stringify(p.value)}, not true or false; such samples are not KTO samples`;
   }
 }
 

@@ -17,6 +17,7 @@ import {
   LORA_ONLY,
   misspelt,
   recordProblems,
+  RENAMED,
   TEMPLATES,
   TRAIN_GROUPS,
   VERSION,
@@ -99,6 +100,9 @@ export const LINKS = {
   alpacaPrompt: doc('guide/format#alpaca-prompt', '数据格式：Alpaca 提示词如何拼接'),
   sharegptRoles: doc('guide/format#sharegpt-roles', '数据格式：ShareGPT 角色顺序规则'),
   openai: doc('guide/format#openai', '数据格式：OpenAI messages 格式'),
+  sharegptTools: doc('guide/format#sharegpt-tools', '数据格式：工具调用的完整示例'),
+  kto: doc('guide/dataProcessing/datasetType#kto', '数据集类型：KTO 数据'),
+  monitor: doc('guide/Train/mintor#choose-method', '训练监控：选择监控方式'),
   fileTypes: doc('guide/format#file-types', '数据格式：文件类型与编码'),
   topLevel: doc('problems/detectionunsuccessful#top-level', '数据集检测不通过：顶层必须是样本列表'),
   parse: doc('problems/detectionunsuccessful#parse', '数据集检测不通过：确认文件能被解析'),
@@ -163,14 +167,15 @@ function configFinding(p: ConfigProblem, command: 'train' | 'infer', line?: numb
   const base = {severity: 'error' as const, box: 'yaml' as const, line};
   switch (p.code) {
     case 'unknown-key': {
-      const near = misspelt(p.key, argumentNames(command === 'infer' ? INFER_GROUPS : TRAIN_GROUPS));
+      const renamed = RENAMED[p.key];
+      const near = renamed ?? misspelt(p.key, argumentNames(command === 'infer' ? INFER_GROUPS : TRAIN_GROUPS));
       return {
         ...base,
         id: 'yaml.unknown-key',
         title: near
           ? `${code(p.key)} 不是 LLaMA-Factory v${VERSION} 的参数，应该是 ${code(near)}`
           : `${code(p.key)} 不是 LLaMA-Factory v${VERSION} 的参数`,
-        why: `llamafactory-cli 用 HfArgumentParser 读取配置，遇到不认识的键直接退出：Some keys are not used by the HfArgumentParser: ['${p.key}']。`,
+        why: `llamafactory-cli 用 HfArgumentParser 读取配置，遇到不认识的键直接退出：Some keys are not used by the HfArgumentParser: ['${p.key}']。${renamed ? `${code(p.key)} 是旧版本的写法，${p.key === 'evaluation_strategy' ? 'transformers 4.46 起' : 'LLaMA-Factory 0.8.2 起'}改名为 ${code(renamed)}，从旧的教程或 issue 复制来的配置常带着它。` : ''}`,
         fix: near ? `把 ${code(p.key)} 改成 ${code(near)}。` : '删掉这一行，或者在参数表里找到你要的参数名。',
         link: near ? groupLink(near) : LINKS.override,
       };
@@ -191,15 +196,19 @@ function configFinding(p: ConfigProblem, command: 'train' | 'infer', line?: numb
         title: `${code(p.key)} 的值 ${code(p.value)} 是${KIND_NAMES[p.kind] ?? p.kind}，应为${typeName(p.want, p.key)}`,
         why: `LLaMA-Factory v${VERSION} 中 ${code(p.key)} 的类型是 ${code(p.want)}，解析时不转换也不检查类型，写错类型的值会按 Python 的真假和运算规则被误用（例如带引号的 "false" 是非空字符串，会被当作真）。`,
         fix:
-          p.want.includes('bool') && p.kind === 'str'
-            ? '写成不带引号的 true 或 false。'
-            : /\b(int|float)\b/.test(p.want) && p.kind === 'str' && isNumeric(p.value)
-              ? `去掉引号，写成 \`${p.key}: ${String(p.value).trim()}\`。`
-              : p.kind === 'bool' && /\bstr\b/.test(p.want)
-                ? `LLaMA-Factory 按 YAML 1.1 读取配置，不带引号的 yes、no、on、off 是布尔值；要写这个词本身就加上引号，例如 \`eval_strategy: "no"\`。`
-                : p.want.includes('str') && !p.want.includes('list')
-                  ? '多个值写成一个用英文逗号分隔的字符串，例如 `dataset: a,b`。'
-                  : `改成${typeName(p.want, p.key)}。`,
+          p.key === 'warmup_steps' && typeof p.value === 'number' && p.value < 1
+            ? `warmup_steps 是预热的步数，${p.value} 步等于不预热。想按总步数的比例预热，写 \`warmup_ratio: ${p.value}\`，删掉 warmup_steps。`
+            : p.key === 'resume_from_checkpoint' && p.value === false
+              ? '不续训就删掉这一行或写 `resume_from_checkpoint: null`；写 false 时训练器把它当作路径，开始训练时报 TypeError。要接着 output_dir 里最新的检查点训练，写 true。'
+              : p.want.includes('bool') && p.kind === 'str'
+                ? '写成不带引号的 true 或 false。'
+                : /\b(int|float)\b/.test(p.want) && p.kind === 'str' && isNumeric(p.value)
+                  ? `去掉引号，写成 \`${p.key}: ${String(p.value).trim()}\`。`
+                  : p.kind === 'bool' && /\bstr\b/.test(p.want)
+                    ? `LLaMA-Factory 按 YAML 1.1 读取配置，不带引号的 yes、no、on、off 是布尔值；要写这个词本身就加上引号，例如 \`eval_strategy: "no"\`。`
+                    : p.want.includes('str') && !p.want.includes('list')
+                      ? '多个值写成一个用英文逗号分隔的字符串，例如 `dataset: a,b`。'
+                      : `改成${typeName(p.want, p.key)}。`,
         link: groupLink(p.key),
       };
     case 'choice': {
@@ -358,6 +367,30 @@ function configFinding(p: ConfigProblem, command: 'train' | 'infer', line?: numb
         why: `读取参数时报 \`${p.key}\` is only valid for LoRA training.（hparams/finetuning_args.py）。`,
         fix: `删掉 ${code(p.key)}，或者把 finetuning_type 改成 lora。`,
         link: LINKS.loraArgs,
+      };
+    case 'load-best':
+      return {
+        ...base,
+        id: 'yaml.load-best',
+        title:
+          p.rule === 'stage'
+            ? '`load_best_model_at_end` 不能用于 RM 和 PPO'
+            : p.rule === 'strategies'
+              ? `\`load_best_model_at_end: true\` 要求评估和保存的时机一致，这里评估是 ${code(p.eval)}、保存是 ${code(p.save)}`
+              : `\`load_best_model_at_end: true\` 要求 save_steps（${p.saveSteps}）是 eval_steps（${p.evalSteps}）的整数倍`,
+        why:
+          p.rule === 'stage'
+            ? '参数检查时报 RM and PPO stages do not support `load_best_model_at_end`.（hparams/parser.py）。'
+            : `训练结束时要载入评估结果最好的那个检查点，所以每次保存时都要有评估结果。transformers 读取训练参数时就退出：${p.rule === 'strategies' ? '--load_best_model_at_end requires the save and eval strategy to match' : '--load_best_model_at_end requires the saving steps to be a round multiple of the evaluation steps'}。${p.eval === 'no' ? 'eval_strategy 不写时是 no，即不评估。' : ''}`,
+        fix:
+          p.rule === 'stage'
+            ? '删掉 load_best_model_at_end。'
+            : p.rule === 'strategies'
+              ? p.eval === 'no'
+                ? '不需要评估就删掉 load_best_model_at_end；需要的话加上 `val_size: 0.1`、`eval_strategy: steps`，并让 `eval_steps` 与 `save_steps` 相同。'
+                : `把 save_strategy 改成 ${code(p.eval)}（或者删掉 load_best_model_at_end）。`
+              : `把 eval_steps 改成 save_steps 的约数，例如与 save_steps 相同：\`eval_steps: ${p.saveSteps}\`。`,
+        link: LINKS.evalArgs,
       };
     case 'infer-backend':
       return {
@@ -519,10 +552,33 @@ function entryFinding(p: EntryProblem, line: number | undefined, box: Box = 'dat
       return {
         ...base,
         id: 'info.ranking-columns',
-        title: `${at} 是 ShareGPT 偏好数据，要写 columns.chosen 和 columns.rejected`,
-        why: '偏好数据的每条样本有一个较好和一个较差的回答，LLaMA-Factory 从这两列读取它们。',
+        title: `${at} 是偏好数据（ranking: true），要写 columns.chosen 和 columns.rejected`,
+        why: '偏好数据的每条样本有一个较好和一个较差的回答，LLaMA-Factory 只从 columns 里写明的 chosen、rejected 两列读取它们；这两项没有默认值，缺了它们转换时按空列名取值，报 KeyError: None。',
+        fix: '在 columns 里加上 `"chosen": "chosen", "rejected": "rejected"`（值写数据里的字段名）。',
         link: LINKS.preference,
       };
+    case 'system-turn':
+      return {
+        ...base,
+        box: 'data',
+        id: 'data.system-turn',
+        title: `对话中间有一轮 ${code(p.role)}，这条样本会被跳过`,
+        why: `LLaMA-Factory 只把第一轮的 ${p.role} 当作系统提示词；之后的轮次必须是提问和回答交替，中间出现 ${p.role} 时日志里是 Invalid role tag，样本被跳过，全部被跳过时报 Cannot find valid samples。`,
+        fix: '把这段系统信息并进它后面那一轮提问的开头，或者放到样本的 system 字段里（条目的 columns 写 "system"）。',
+        link: LINKS.sharegptRoles,
+      };
+    case 'tool-calls':
+      return {
+        ...base,
+        box: 'data',
+        id: 'data.tool-calls',
+        title: `样本里有 tool_calls，${at} 的 formatting 却是 \`sharegpt\``,
+        why: 'sharegpt 格式每一轮只读取角色和内容，tool_calls 里的函数调用被丢掉；调用那一轮的 content 是 null 时，处理数据时报 RuntimeError: Expected a string, got None。LLaMA-Factory 只在 formatting 为 openai 时把 tool_calls 转成一轮函数调用。',
+        fix: '按本站的工具调用写法转换：带 tool_calls 的那一轮改成角色 function_call、内容为 {"name": …, "arguments": …} 的 JSON 字符串，工具返回改成 observation，tags 里写上这两个角色值。也可以把条目改成 `"formatting": "openai"` 并在 tags 里加 `"observation_tag": "tool"`、`"function_tag": "function_call"`，但 openai 格式会改写系统提示词。',
+        link: LINKS.sharegptTools,
+      };
+    case 'kto-tag-type':
+      return null; // worded with the stage (checkData)
     case 'file-not-shown':
       return null;
     case 'missing-field':
@@ -676,6 +732,15 @@ function checkDatasets(config: Record<string, unknown>, input: Input, yamlLines:
   const trainNames = names(config.dataset);
   const evalNames = names(config.eval_dataset);
   const all = [...trainNames, ...evalNames];
+  // Built-in datasets are registered in LLaMA-Factory's data/dataset_info.json: found when dataset_dir is that folder
+  // (the default `data` when launched from LLaMA-Factory's folder, /workspace/llamafactory/data on the platform).
+  const builtinDir =
+    typeof config.dataset_dir !== 'string' ||
+    /^(?:\.\/)?data\/?$|(?:^|\/)(?:llamafactory|LLaMA-Factory|LlamaFactory)\/data\/?$/i.test(
+      config.dataset_dir.trim(),
+    ) ||
+    isWindowsPath(config.dataset_dir) ||
+    !!wrongMark('dataset_dir', config.dataset_dir);
   const lineOf = (name: string) =>
     evalNames.includes(name) && !trainNames.includes(name) ? yamlLines.get('eval_dataset') : yamlLines.get('dataset');
   const infoText = input.datasetInfo?.trim() ?? '';
@@ -709,6 +774,19 @@ function checkDatasets(config: Record<string, unknown>, input: Input, yamlLines:
         if (f) findings.push(f);
       }
       for (const [name, entry] of Object.entries(info)) {
+        if (isWindowsPath(entry.file_name)) {
+          findings.push({
+            id: 'info.windows-path',
+            severity: 'error',
+            box: 'datasetInfo',
+            line: infoLines.get(name),
+            title: `条目 ${code(name)} 的 file_name 是 Windows 的路径 ${code(entry.file_name)}`,
+            why: '实例是 Linux，没有盘符，反斜杠也不是目录分隔符，训练时找不到这个文件。',
+            fix: `把数据上传到实例后写实例上的路径，例如 ${code(`${conventionalPath('datasets')?.path ?? '/workspace/user-data/datasets/'}…/train.json`)}。`,
+            link: LINKS.datasetDir,
+          });
+          continue;
+        }
         if (typeof entry.file_name === 'string') {
           for (const path of workspacePaths(entry.file_name)) {
             const f = pathFinding(path, infoLines.get(name), 'datasetInfo', 'file_name');
@@ -725,6 +803,7 @@ function checkDatasets(config: Record<string, unknown>, input: Input, yamlLines:
     const entry = info?.[name];
     const builtin = DATASET_INFO.builtin[name];
     const line = lineOf(name);
+    if (wrongMark('dataset', name)) continue; // the name as written matches nothing: see yaml.full-width
     if (/\.(jsonl?|csv|parquet|arrow|txt)$/i.test(name) && !entry) {
       findings.push({
         id: 'yaml.dataset-file-name',
@@ -741,6 +820,22 @@ function checkDatasets(config: Record<string, unknown>, input: Input, yamlLines:
     if (entry) {
       const ranking = entry.ranking === true;
       findings.push(...stageFinding(name, ranking, stage, line));
+      const columns = entry.columns && typeof entry.columns === 'object' ? entry.columns : {};
+      if (!ranking) findings.push(...ktoFinding(name, typeof columns.kto_tag === 'string', stage, line));
+      continue;
+    }
+    if (builtin && !builtinDir) {
+      findings.push({
+        id: 'yaml.dataset-builtin-elsewhere',
+        severity: 'warning',
+        box: 'yaml',
+        line,
+        title: `${code(name)} 是 LLaMA-Factory 自带的数据集，但 dataset_dir 指向 ${code(config.dataset_dir)}`,
+        why: `训练只读取 dataset_dir 下的 dataset_info.json，${code(name)} 登记在 LLaMA-Factory 自带的 data/dataset_info.json 里（平台上是 /workspace/llamafactory/data）。${code(config.dataset_dir)} 下的 dataset_info.json 没有这一条时报 Undefined dataset ${name} in dataset_info.json.`,
+        fix: `把 ${code(name)} 的条目从 /workspace/llamafactory/data/dataset_info.json 复制进 ${code(config.dataset_dir)} 下的 dataset_info.json（file_name 写成绝对路径）；或者把 dataset_dir 改回 /workspace/llamafactory/data，并在那里登记你自己的数据集。`,
+        link: LINKS.howFound,
+      });
+      findings.push(...stageFinding(name, builtin[1] === 'ranking', stage, line));
       continue;
     }
     if (builtin) {
@@ -754,10 +849,15 @@ function checkDatasets(config: Record<string, unknown>, input: Input, yamlLines:
         link: LINKS.howFound,
       });
       findings.push(...stageFinding(name, builtin[1] === 'ranking', stage, line));
+      if (builtin[1] !== 'ranking') findings.push(...ktoFinding(name, builtin[1] === 'kto', stage, line));
       continue;
     }
     if (info) {
-      const near = nearest(name, Object.keys(info));
+      // A name the config already uses is not the one meant (dataset: faq_v1, faq_v2 → not faq_v1).
+      const near = nearest(
+        name,
+        Object.keys(info).filter((n) => !all.includes(n)),
+      );
       findings.push({
         id: 'yaml.dataset-not-in-info',
         severity: 'warning',
@@ -789,6 +889,31 @@ function checkDatasets(config: Record<string, unknown>, input: Input, yamlLines:
 
   if (input.data?.trim()) findings.push(...checkData(input.data, info, trainNames[0], stage));
   return {findings};
+}
+
+/** KTO reads a boolean kto_tag per sample (data/converter.py): without one a sample has one response, which the
+ * feedback processor drops (processor/feedback.py: "Dropped invalid example"); with one it has two, which the supervised
+ * processor drops (processor/supervised.py). All dropped: Cannot find valid samples (data/loader.py). */
+function ktoFinding(name: string, kto: boolean, stage: string, line?: number): Finding[] {
+  if (!(stage === 'kto' && !kto) && !(stage === 'sft' && kto)) return [];
+  return [
+    {
+      id: 'yaml.kto-data',
+      severity: 'error',
+      box: 'yaml',
+      line,
+      title: kto
+        ? `${code(name)} 是 KTO 数据（有 kto_tag），不能用于 stage: sft`
+        : `stage: kto 要用带 kto_tag 的数据，${code(name)} 没有`,
+      why: kto
+        ? 'KTO 样本转换后有一个回答和一个空回答，SFT 要求恰好一个回答，这样的样本都被丢弃（日志 Dropped invalid example），最后报 Cannot find valid samples。'
+        : 'KTO 按每条样本的布尔标签 kto_tag 区分好、坏回答；条目的 columns 里没有 kto_tag 时，样本只有一个回答，KTO 的数据处理把它们全部丢弃（日志 Dropped invalid example），最后报 Cannot find valid samples。',
+      fix: kto
+        ? '把 stage 改成 kto，或者换一个 SFT 数据集。'
+        : '给每条样本加一个布尔字段（例如 "kto_tag": true 表示好回答、false 表示差回答），并在条目的 columns 里写 `"kto_tag": "kto_tag"`；或者把 stage 改成 sft。',
+      link: LINKS.kto,
+    },
+  ];
 }
 
 function stageFinding(name: string, ranking: boolean, stage: string, line?: number): Finding[] {
@@ -961,14 +1086,33 @@ function checkData(
     )) {
       if (p.code === 'missing-field') findings.push(dataFieldFinding(p, sample, entry));
       else if (p.code === 'turn-fields') findings.push(turnFieldsFinding(p, sample, entry));
-      else {
+      else if (p.code === 'kto-tag-type') {
+        if (stage !== 'kto') continue;
+        const bad = sample.records.find((r) => typeof (r.value as Record<string, unknown>)[p.field] !== 'boolean');
+        findings.push({
+          id: 'data.kto-tag',
+          severity: 'error',
+          box: 'data',
+          line: bad?.line,
+          title: `kto_tag 字段 ${code(p.field)} 的值是 ${code(JSON.stringify(p.value))}，要写成不带引号的 true 或 false`,
+          why: 'LLaMA-Factory 只在 kto_tag 是 JSON 布尔值时把样本当作 KTO 样本；字符串 "true"、数字 1 都不算，这样的样本只有一个回答，被 KTO 的数据处理丢弃（日志 Dropped invalid example），全部被丢弃时报 Cannot find valid samples。',
+          fix: `把 ${code(p.field)} 改成 true 或 false（不带引号）；从 CSV 或 Excel 转换时在脚本里转成布尔值。`,
+          link: LINKS.kto,
+        });
+      } else {
         const f = entryFinding(p, sample.records[0]?.line, 'data');
         if (f) findings.push(f);
       }
     }
   }
-  // An entry LLaMA-Factory cannot read (formatting: sharegtp) has no converted sample to show.
-  if (findings.some((f) => f.severity === 'error') || !DATASET_INFO.formatting.includes(entry.formatting ?? 'alpaca'))
+  // An entry LLaMA-Factory cannot read (formatting: sharegtp, preference data without chosen and rejected) has no
+  // converted sample to show.
+  const columns = entryColumns(entry);
+  if (
+    findings.some((f) => f.severity === 'error') ||
+    !DATASET_INFO.formatting.includes(entry.formatting ?? 'alpaca') ||
+    (entry.ranking === true && !(columns.chosen && columns.rejected))
+  )
     return findings;
   const converted = convert(entry, firstRecord);
   const how = guessed
@@ -998,7 +1142,7 @@ function checkData(
     link: entry.formatting && entry.formatting !== 'alpaca' ? LINKS.sharegptRoles : LINKS.alpacaPrompt,
     sample: converted,
   });
-  if (entry.formatting === 'openai') {
+  if (entry.formatting === 'openai' && /detailed thinking off$/.test(converted.system)) {
     findings.push({
       id: 'data.openai-system',
       severity: 'warning',
@@ -1163,7 +1307,12 @@ function launchFindings(config: Record<string, unknown>, cards: number | null, l
         link: LINKS.launcher,
       });
     }
-    if (typeof deepspeed === 'string' && !deepspeed.startsWith('/') && !deepspeed.trim().startsWith('{')) {
+    if (
+      typeof deepspeed === 'string' &&
+      !deepspeed.startsWith('/') &&
+      !deepspeed.trim().startsWith('{') &&
+      !isWindowsPath(deepspeed)
+    ) {
       findings.push({
         id: 'launch.deepspeed-relative',
         severity: 'info',
@@ -1180,14 +1329,28 @@ function launchFindings(config: Record<string, unknown>, cards: number | null, l
   const out = config.output_dir;
   if (doTrain && typeof out === 'string') {
     const line = lines.get('output_dir');
-    if (config.resume_from_checkpoint) {
+    const resume = config.resume_from_checkpoint;
+    if (resume === true) {
+      // transformers Trainer.train: `true` is the last checkpoint of output_dir, or "No valid checkpoint found".
       findings.push({
         id: 'launch.resume',
         severity: 'info',
         box: 'yaml',
         line: lines.get('resume_from_checkpoint'),
-        title: `训练从 ${code(config.resume_from_checkpoint)} 继续`,
-        why: '写了 resume_from_checkpoint 时，LLaMA-Factory 从这个检查点恢复模型、优化器和步数，不再查看 output_dir 里有什么。',
+        title: '训练从 output_dir 里最新的检查点继续',
+        why: `resume_from_checkpoint: true 时，训练器在 ${code(out)} 里找编号最大的 checkpoint-*，从它恢复模型、优化器和步数；一个检查点都没有时报 No valid checkpoint found in output directory。`,
+        fix: '第一次训练时删掉这一行（或写 null），否则启动就会退出。',
+        link: doc('problems/continueTrain#explicit-resume', '断点续训：指定检查点续训'),
+      });
+    } else if (typeof resume === 'string' && resume) {
+      const elsewhere = !resume.replace(/\/+$/, '').startsWith(`${out.replace(/\/+$/, '')}/`);
+      findings.push({
+        id: 'launch.resume',
+        severity: 'info',
+        box: 'yaml',
+        line: lines.get('resume_from_checkpoint'),
+        title: `训练从 ${code(resume)} 继续`,
+        why: `写了 resume_from_checkpoint 时，LLaMA-Factory 从这个检查点恢复模型、优化器和步数，不再查看 output_dir 里有什么。${elsewhere ? `这个检查点不在 output_dir 下：之后的检查点和最终权重写进 ${code(out)}，原来的目录不变。` : ''}`,
         link: doc('problems/continueTrain#explicit-resume', '断点续训：指定检查点续训'),
       });
     } else if (config.overwrite_output_dir === true) {
@@ -1213,7 +1376,7 @@ function launchFindings(config: Record<string, unknown>, cards: number | null, l
         link: LINKS.resume,
       });
     }
-    if (!out.startsWith('/')) {
+    if (!out.startsWith('/') && !isWindowsPath(out) && !wrongMark('output_dir', out)) {
       findings.push({
         id: 'launch.output-relative',
         severity: 'info',
@@ -1237,6 +1400,221 @@ function launchFindings(config: Record<string, unknown>, cards: number | null, l
       const f = notKeptFinding(v.trim(), lines.get(key), 'yaml', key);
       if (f) findings.push(f);
     }
+  }
+  return findings;
+}
+
+/** Full-width punctuation a chat app or an input method puts into a value: a full-width comma, colon, semicolon,
+ * enumeration comma, curly quotes, brackets or the ideographic space. */
+const FULL_WIDTH = /[，：；、“”‘’（）\u3000]/;
+/** Each mark's name and what to write instead (quotes around a plain value are left out). */
+const FULL_WIDTH_NAMES: Record<string, [string, string]> = {
+  '，': ['全角逗号', ','],
+  '、': ['顿号', ','],
+  '：': ['全角冒号', ':'],
+  '；': ['全角分号', ';'],
+  '“': ['全角引号', ''],
+  '”': ['全角引号', ''],
+  '‘': ['全角引号', ''],
+  '’': ['全角引号', ''],
+  '（': ['全角括号', '('],
+  '）': ['全角括号', ')'],
+  '\u3000': ['全角空格', ''],
+};
+
+/** Full-width marks that make a value wrong, by the kind of value: any in a fixed choice or a template name; in a list
+ * of names a separator or a space (a Chinese name may have brackets); around a path a quote or a space (a folder may
+ * be named with any of them). */
+const WRONG_MARKS = {
+  choice: FULL_WIDTH,
+  names: /[，、；\u3000]|^[“‘]|[”’]$/,
+  path: /^[“‘\u3000]|[”’\u3000]$/,
+};
+
+function markKind(key: string): keyof typeof WRONG_MARKS | null {
+  if (READ_PATHS.includes(key) || WRITTEN_PATHS.includes(key)) return 'path';
+  if (NAME_KEYS.includes(key)) return 'names';
+  return key === 'template' || findArgument(key)?.choices ? 'choice' : null;
+}
+
+/** The full-width mark that makes this key's value wrong, or null. */
+function wrongMark(key: string, value: unknown): string | null {
+  const kind = markKind(key);
+  const m = kind && typeof value === 'string' ? WRONG_MARKS[kind].exec(value) : null;
+  return m ? m[0] : null;
+}
+
+/** The value with those marks written as LLaMA-Factory reads them. */
+function halfWidth(key: string, value: string): string {
+  const kind = markKind(key);
+  if (kind === 'path') return value.replace(/^[“‘\u3000]+|[”’\u3000]+$/g, '');
+  if (kind === 'names')
+    return value
+      .replace(/[，、]/g, ',')
+      .replace(/；/g, ';')
+      .replace(/\u3000/g, '')
+      .replace(/^[“‘]+|[”’]+$/g, '');
+  return [...value].map((c) => (FULL_WIDTH.test(c) ? (FULL_WIDTH_NAMES[c]?.[1] ?? '') : c)).join('');
+}
+
+/** A path written on Windows (`D:\\models\\…`, `saves\\qwen\\lora`): on the Linux instance a backslash is part of a
+ * file name, not a separator. */
+function isWindowsPath(value: unknown): boolean {
+  return (
+    typeof value === 'string' &&
+    (/^[A-Za-z]:[\\/]/.test(value.trim()) || /^[^\s\\]+(?:\\[^\s\\]+)+\\?$/.test(value.trim()))
+  );
+}
+
+/** Keys whose value is a path: read at launch (the run stops when it is not there) or written (outputs). */
+const READ_PATHS = [
+  'model_name_or_path',
+  'adapter_name_or_path',
+  'dataset_dir',
+  'media_dir',
+  'deepspeed',
+  'resume_from_checkpoint',
+  'reward_model',
+  'ref_model',
+  'tokenized_path',
+  'cache_dir',
+];
+const WRITTEN_PATHS = ['output_dir', 'logging_dir', 'export_dir'];
+/** Keys whose value is a list of names (datasets, modules, loggers) that must match exactly. */
+const NAME_KEYS = [
+  'dataset',
+  'eval_dataset',
+  'lora_target',
+  'additional_target',
+  'freeze_trainable_modules',
+  'freeze_extra_modules',
+  'report_to',
+];
+
+/** What LLaMA-Factory does with a value a Windows machine or a chat app wrote: a Windows path, full-width punctuation. */
+function pastedValueFindings(
+  config: Record<string, unknown>,
+  lines: Map<string, number>,
+): Array<{key: string; finding: Finding}> {
+  const findings: Array<{key: string; finding: Finding}> = [];
+  for (const [key, value] of Object.entries(config)) {
+    const values = (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === 'string');
+    const line = lines.get(key);
+    const path = READ_PATHS.includes(key) || WRITTEN_PATHS.includes(key);
+    const windows = path ? values.find(isWindowsPath) : undefined;
+    if (windows !== undefined) {
+      const written = WRITTEN_PATHS.includes(key);
+      findings.push({
+        key,
+        finding: {
+          id: 'launch.windows-path',
+          severity: written ? 'warning' : 'error',
+          box: 'yaml',
+          line,
+          title: `${code(key)} 是 Windows 的路径 ${code(windows)}`,
+          why: written
+            ? '实例是 Linux，反斜杠不是目录分隔符：训练会在启动目录下建一个名字里带反斜杠的目录，产物不在你以为的位置。'
+            : `实例是 Linux，没有 D: 这样的盘符，反斜杠也不是目录分隔符，这个路径在实例上找不到。${key === 'model_name_or_path' ? '找不到目录时 transformers 把它当作 Hugging Face 上的模型名，报 HFValidationError（Repo id must use alphanumeric chars …）。' : key === 'dataset_dir' ? '训练时报 Cannot open …/dataset_info.json。' : ''}`,
+          fix: `${written ? '写实例上的绝对路径' : '把文件上传到实例后，写它在实例上的绝对路径'}，用 / 分隔，例如 ${code(conventionalPath(KEY_CONVENTION[key] ?? '')?.path ?? '/workspace/user-data/')}。`,
+          link: LINKS.docPaths,
+        },
+      });
+      continue;
+    }
+    const wide = values.find((v) => wrongMark(key, v));
+    if (wide === undefined) continue;
+    const mark = wrongMark(key, wide)!;
+    const [shown, ascii] = FULL_WIDTH_NAMES[mark] ?? ['全角标点', ''];
+    const list = NAME_KEYS.includes(key);
+    findings.push({
+      key,
+      finding: {
+        id: 'yaml.full-width',
+        severity: WRITTEN_PATHS.includes(key) ? 'warning' : 'error',
+        box: 'yaml',
+        line,
+        title: `${code(key)} 的值里有${shown}${mark === '\u3000' ? '' : ` ${code(mark)}`}`,
+        why:
+          list && ['，', '、'].includes(mark)
+            ? `LLaMA-Factory 只按英文逗号拆分多个名字，${code(wide)} 会被当作一整个名字，${key.endsWith('dataset') ? `训练时报 Undefined dataset ${wide} in dataset_info.json.` : '找不到同名的模块或工具。'}`
+            : path
+              ? `YAML 不认识全角引号和全角空格，它们成了路径的一部分：${WRITTEN_PATHS.includes(key) ? '路径不再以 / 开头，产物写到启动目录下一个奇怪的目录里。' : '这个路径在实例上找不到。'}`
+              : `YAML 不认识全角标点，它们成了值的一部分，${code(wide)} 与任何可用的名字都对不上。`,
+        fix: `${ascii ? `改成英文的 ${code(ascii)}` : `删掉${shown}`}，中文输入法下复制的配置要检查每一处标点。改好是 ${code(`${key}: ${halfWidth(key, wide)}`)}。`,
+        link: LINKS.override,
+      },
+    });
+  }
+  return findings;
+}
+
+/** Which template each model family's chat models were trained with: LLaMA-Factory v0.9.5 README "Supported Models"
+ * and extras/constants.py (register_model_group … template=). Base models take any template (README note), so only
+ * chat and instruct names are matched; pre-training does not use the chat format. */
+const TEMPLATE_FAMILIES: Array<{model: RegExp; templates: string[]}> = [
+  {model: /^qwen3-vl-\d+b(-a\d+b)?-instruct$/i, templates: ['qwen3_vl_nothink']},
+  {model: /^qwen3-vl-\d+b(-a\d+b)?-thinking$/i, templates: ['qwen3_vl']},
+  {model: /^qwen2(\.5)?-vl-\d+b-instruct$/i, templates: ['qwen2_vl']},
+  {model: /^qwen3-\d+(\.\d+)?b(-a\d+b)?-instruct-2507$/i, templates: ['qwen3_nothink']},
+  {model: /^qwen3-\d+(\.\d+)?b(-a\d+b)?-thinking-2507$/i, templates: ['qwen3']},
+  {model: /^qwen3-\d+(\.\d+)?b(-a\d+b)?$/i, templates: ['qwen3', 'qwen3_nothink']},
+  {model: /^qwen(1\.5|2|2\.5)-\d+(\.\d+)?b(-a\d+(\.\d+)?b)?-(instruct|chat)$/i, templates: ['qwen']},
+  {model: /^(meta-)?llama-3(\.[0-3])?-\d+b-instruct$/i, templates: ['llama3']},
+];
+
+/** The template of a chat model LLaMA-Factory knows, when the config names another. */
+function templateFinding(config: Record<string, unknown>, lines: Map<string, number>): Finding | null {
+  const template = config.template;
+  const model = config.model_name_or_path;
+  if (typeof template !== 'string' || typeof model !== 'string' || !TEMPLATES.includes(template)) return null;
+  if (String(config.stage ?? 'sft') === 'pt') return null;
+  const last =
+    model
+      .replace(/[\\/]+$/, '')
+      .split(/[\\/]/)
+      .pop() ?? '';
+  const family = TEMPLATE_FAMILIES.find((f) => f.model.test(last));
+  if (!family || family.templates.includes(template)) return null;
+  const want = family.templates.map(code).join(' 或 ');
+  return {
+    id: 'yaml.template-model',
+    severity: 'warning',
+    box: 'yaml',
+    line: lines.get('template'),
+    title: `${last} 要用 ${want} 模板，这里是 ${code(template)}`,
+    why: `LLaMA-Factory v${VERSION} 的模型列表里 ${last} 用 ${want}。模板决定对话被拼成什么文本；模板与模型不配套时训练照常进行，不会报错，但模型学到的格式与它本来的对话格式不同，部署时容易答非所问或停不下来${template === 'qwen' ? '（qwen 模板还会加上默认系统提示词 You are Qwen, created by Alibaba Cloud.）' : ''}。`,
+    fix: `改成 ${code(`template: ${family.templates[0]}`)}；推理和导出时用同一个模板。`,
+    link: LINKS.template,
+  };
+}
+
+/** What the config asks that a reader may not expect: max_steps overriding the epochs, a W&B login. */
+function noticeFindings(config: Record<string, unknown>, lines: Map<string, number>): Finding[] {
+  const findings: Finding[] = [];
+  if (typeof config.max_steps === 'number' && config.max_steps > 0 && 'num_train_epochs' in config) {
+    findings.push({
+      id: 'yaml.max-steps',
+      severity: 'info',
+      box: 'yaml',
+      line: lines.get('max_steps'),
+      title: `训练 ${config.max_steps} 步就结束，num_train_epochs 不起作用`,
+      why: 'max_steps 大于 0 时，transformers 的训练器按它计算训练量，轮数由步数推出，num_train_epochs 被忽略；学习率调度也按 max_steps 计算。',
+      fix: '想按轮数训练就删掉 max_steps。',
+      link: LINKS.batchSize,
+    });
+  }
+  const report = Array.isArray(config.report_to) ? config.report_to : [config.report_to];
+  if (report.includes('wandb') && config.do_train === true) {
+    findings.push({
+      id: 'launch.wandb',
+      severity: 'info',
+      box: 'yaml',
+      line: lines.get('report_to'),
+      title: 'report_to: wandb：训练开始时要连接 Weights & Biases',
+      why: '实例的环境里要装有 wandb（没有时 transformers 报 WandbCallback requires wandb to be installed），并且先用 `wandb login` 登录或设置 WANDB_API_KEY；没有登录时 wandb 在训练开始时要求输入 API Key，没有终端可输入（例如用 nohup 在后台运行）时报 wandb: ERROR api_key not configured (no-tty) 并退出。',
+      fix: '不用 W&B 的话写 `report_to: none`；本站的训练监控用 SwanLab 或 TensorBoard。',
+      link: LINKS.monitor,
+    });
   }
   return findings;
 }
@@ -1374,15 +1752,19 @@ export function preflight(input: Input, {fragment = false} = {}): Finding[] {
           ? '删掉其中一行，只留你要的值。'
           : /：/.test(errorLine)
             ? '这一行用了中文全角冒号“：”，改成英文冒号加一个空格，例如 `template: qwen3`。'
-            : /^\s*[A-Za-z_][\w.-]*:(?!\/\/)\S/.test(errorLine)
-              ? '这一行的冒号后面没有空格，YAML 读不出“参数名: 值”。在冒号后面加一个空格。'
-              : /bad indentation/.test(parsed.reason)
-                ? '这一行的缩进与上下文不一致：训练参数都是顶层键，从行首写起，前面不留空格。'
-                : /flow collection/.test(parsed.reason)
-                  ? '这一行的方括号或花括号没有配对。多个值也可以不用括号，直接写成 `dataset: a,b`。'
-                  : /quoted scalar/.test(parsed.reason)
-                    ? '这一行的引号没有配对：补上结尾的引号，或者去掉开头的引号。'
-                    : '常见原因是缩进不一致、冒号后面没有空格、同一个键写了两次、用了全角冒号或 Tab。',
+            : /escape/.test(parsed.reason) && /"[^"]*\\/.test(errorLine)
+              ? '双引号里的反斜杠是转义符，`\\m` 这样的组合 YAML 不认识。这多半是 Windows 的路径：实例是 Linux，要写实例上用 / 分隔的路径，例如 `/workspace/user-data/models/Qwen3-8B`。'
+              : /\u3000/.test(errorLine)
+                ? '这一行有全角空格（中文输入法下的空格），YAML 不把它当作空格。冒号后面改用一个半角空格。'
+                : /^\s*[A-Za-z_][\w.-]*:(?!\/\/)\S/.test(errorLine)
+                  ? '这一行的冒号后面没有空格，YAML 读不出“参数名: 值”。在冒号后面加一个空格。'
+                  : /bad indentation/.test(parsed.reason)
+                    ? '这一行的缩进与上下文不一致：训练参数都是顶层键，从行首写起，前面不留空格。'
+                    : /flow collection/.test(parsed.reason)
+                      ? '这一行的方括号或花括号没有配对。多个值也可以不用括号，直接写成 `dataset: a,b`。'
+                      : /quoted scalar/.test(parsed.reason)
+                        ? '这一行的引号没有配对：补上结尾的引号，或者去掉开头的引号。'
+                        : '常见原因是缩进不一致、冒号后面没有空格、同一个键写了两次、用了全角冒号或 Tab。',
       link: LINKS.override,
     });
   } else if (isV1Config(parsed.value)) {
@@ -1430,8 +1812,13 @@ export function preflight(input: Input, {fragment = false} = {}): Finding[] {
         link: LINKS.deepspeed,
       });
     }
+    // A value with full-width punctuation or a Windows path is worded once, by what it is.
+    const pasted = pastedValueFindings(config, lines);
+    findings.push(...pasted.map((p) => p.finding));
+    const pastedKeys = new Set(pasted.map((p) => p.key));
     for (const p of configProblems(config, {fragment})) {
       if (p.code === 'unknown-key' && megatron.length && !misspelt(p.key)) continue;
+      if (['choice', 'template'].includes(p.code) && pastedKeys.has(p.key)) continue;
       if (p.code === 'type' && /^(eval_)?dataset$/.test(p.key) && names(p.value).length) {
         // DataArguments.__post_init__ (split_arg) takes a list as it is: it works, though pages write `a,b`.
         findings.push({
@@ -1460,6 +1847,9 @@ export function preflight(input: Input, {fragment = false} = {}): Finding[] {
     } else {
       findings.push(...checkDatasets(config, input, lines).findings);
       findings.push(...unusedKeyFindings(config, lines));
+      const template = templateFinding(config, lines);
+      if (template) findings.push(template);
+      findings.push(...noticeFindings(config, lines));
       findings.push(...launchFindings(config, cardCount, lines));
       // Memory for training: a prediction or chat config loads the model without training it.
       const memory = config.do_train === true ? memoryFinding(config, cardCount, lines) : null;

@@ -80,15 +80,29 @@ export function convert(entry: DatasetEntry, record: Record<string, unknown>): C
     const aligned: Turn[] = [];
     let broken: Converted['dropped'] = null;
     if (formatting === 'openai') {
-      // OpenAI: tool results are merged into one observation turn, then the same alternation is required.
+      // OpenAI: a reply with tool_calls becomes a function turn (its calls as JSON), consecutive tool results are
+      // merged into one observation turn, then the same alternation is required.
+      const results: string[] = [];
       for (const m of messages) {
-        const r = role(m);
+        let r = role(m);
+        let said = content(m);
+        const calls = m?.tool_calls;
+        if ((r === t.assistant_tag || r === t.function_tag) && Array.isArray(calls) && calls.length) {
+          said = JSON.stringify(calls.map((c: {function?: unknown}) => c?.function));
+          r = t.function_tag ?? undefined;
+        }
+        if (r === t.observation_tag && r != null) {
+          results.push(said);
+          continue;
+        }
+        if (results.length)
+          aligned.push({role: 'observation', content: results.splice(0).join('\n</tool_response>\n<tool_response>\n')});
         const turn = mapping.get(r ?? null);
         if (!turn) {
           broken = 'Invalid role tag';
           break;
         }
-        aligned.push({role: turn, content: content(m)});
+        aligned.push({role: turn, content: said});
       }
       if (!broken) {
         aligned.forEach((m, i) => {
@@ -96,8 +110,13 @@ export function convert(entry: DatasetEntry, record: Record<string, unknown>): C
           if (!broken && !ok.includes(m.role)) broken = 'Invalid role tag';
         });
       }
-      // converter.py: with no system prompt and no tools, the OpenAI converter writes this one.
-      if (!system) system = 'detailed thinking off';
+      // converter.py: with no tools the OpenAI converter adds this line (or makes it the system prompt); with tools it
+      // only ends a system prompt with a line break.
+      const tools = c.tools ? record[c.tools] : '';
+      // A list or object counts even when empty: json.dumps([]) is "[]".
+      const hasTools = !!tools;
+      if (hasTools) system = system ? `${system}\n` : system;
+      else if (!system) system = 'detailed thinking off';
       else if (!/detailed thinking (on|off)/.test(system)) system += '\ndetailed thinking off';
     } else {
       const odd = [t.user_tag, t.observation_tag];

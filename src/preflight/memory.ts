@@ -8,10 +8,16 @@ import type {Finding} from './check';
 
 const ESTIMATOR_PAGE = '/docs/documents/guide/shili/%7Bproduct%7D';
 
-/** The preset a `model_name_or_path` names: its last path segment is the preset's hub name or id (any case). */
+/** The preset a `model_name_or_path` names: its last path segment (`/` or a Windows `\`) is the preset's hub name or id
+ * (any case). */
 export function presetOf(modelPath: unknown): string | null {
   if (typeof modelPath !== 'string') return null;
-  const last = modelPath.replace(/\/+$/, '').split('/').pop()?.toLowerCase() ?? '';
+  const last =
+    modelPath
+      .replace(/[\\/]+$/, '')
+      .split(/[\\/]/)
+      .pop()
+      ?.toLowerCase() ?? '';
   return MODELS.find((m) => m.name.toLowerCase() === last || m.id === last)?.id ?? null;
 }
 

@@ -150,7 +150,8 @@ export function parseYaml(text: string): Parsed<unknown> {
     for (let i = line - 2; i >= 0 && i >= line - 3; i--) {
       const l = lines[i] ?? '';
       if (!l.trim() || l.trim().startsWith('#')) continue;
-      if (!/:(\s|$)/.test(l) && !/^\s*-\s/.test(l)) line = i + 1;
+      // A full-width space (U+3000) after the colon is no space to YAML.
+      if (!/:[ \t\r]|:$/.test(l) && !/^\s*-\s/.test(l)) line = i + 1;
       break;
     }
     return {ok: false, line, reason: String(error.reason ?? error.message).split('\n')[0]!};

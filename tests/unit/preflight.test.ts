@@ -762,10 +762,354 @@ test('held out: an empty paste says nothing; a megatron or v1 config is named, n
   );
 });
 
+// A second held-out round: configs and data as readers paste them (LLaMA-Factory issues #3963, #5978, #8221, the site's
+// pages), each with what v0.9.5 and transformers 4.57 do at launch: transformers training_args.py
+// (load_best_model_at_end, warmup_steps), trainer.py (resume_from_checkpoint: true, max_steps), data_args.py (dataset
+// split on ","), data/parser.py (dataset_info.json read from dataset_dir), data/converter.py (system turns, tool_calls,
+// kto_tag, chosen and rejected), data/processor/feedback.py and supervised.py, formatter.py, README's template table.
+const ROUND2 = (more: string) => `### model
+model_name_or_path: /workspace/user-data/models/Qwen3-8B
+trust_remote_code: true
+
+### method
+stage: sft
+do_train: true
+finetuning_type: lora
+lora_rank: 8
+lora_target: all
+
+### dataset
+dataset_dir: /workspace/llamafactory/data
+dataset: faq_v1
+template: qwen3
+cutoff_len: 2048
+${more}`;
+const ROUND2_TRAIN = `
+### output
+output_dir: /workspace/user-data/models/output/qwen3-8b-faq
+logging_steps: 10
+save_steps: 500
+
+### train
+per_device_train_batch_size: 2
+gradient_accumulation_steps: 8
+learning_rate: 1.0e-4
+num_train_epochs: 3.0
+bf16: true
+`;
+const FAQ_INFO = `{
+  "faq_v1": {
+    "file_name": "/workspace/user-data/datasets/faq/faq_v1.json",
+    "columns": {"prompt": "instruction", "query": "input", "response": "output"}
+  },
+  "faq_2": {
+    "file_name": "/workspace/user-data/datasets/faq/faq_v2.json",
+    "columns": {"prompt": "instruction", "query": "input", "response": "output"}
+  }
+}`;
+const ISSUE_3963 = `### model
+model_name_or_path: Qwen/Qwen1.5-0.5B
+
+### method
+stage: sft
+do_train: true
+finetuning_type: lora
+lora_target: q_proj,v_proj
+
+### dataset
+dataset: alpaca_zh_demo
+template: qwen
+cutoff_len: 1024
+max_samples: 1000
+overwrite_cache: true
+preprocessing_num_workers: 16
+
+### output
+output_dir: saves/qwen-xd/lora/sft
+logging_steps: 10
+save_steps: 500
+plot_loss: true
+overwrite_output_dir: true
+
+### train
+per_device_train_batch_size: 1
+gradient_accumulation_steps: 8
+learning_rate: 0.0001
+num_train_epochs: 3.0
+lr_scheduler_type: cosine
+warmup_steps: 0.1
+fp16: true
+
+### eval
+val_size: 0.1
+per_device_eval_batch_size: 1
+evaluation_strategy: steps
+eval_steps: 500
+`;
+const KTO_ROWS = [
+  '{"conversations": [{"from": "human", "value": "油烟机吸力变小了怎么办？"}, {"from": "gpt", "value": "先拆下油网清洗。"}]',
+  '{"conversations": [{"from": "human", "value": "油烟机吸力变小了怎么办？"}, {"from": "gpt", "value": "买个新的吧。"}]',
+];
+const stageOf = (s: string, dataset: string, more = ROUND2_TRAIN) =>
+  swap(ROUND2(more), ['stage: sft', `stage: ${s}`], ['dataset: faq_v1', `dataset: ${dataset}`]);
+
+const HELD_OUT_2_CORRECT: Array<{name: string; input: Input; ids?: string[]}> = [
+  {
+    name: 'anchors, comments, image_max_pixels left from a VL example, load_best_model_at_end with matching steps',
+    input: {
+      yaml: swap(
+        ROUND2(
+          `${ROUND2_TRAIN.replace('save_steps: 500', 'save_steps: &every 200').replace('per_device_train_batch_size: 2', 'per_device_train_batch_size: &bs 2')}\n### eval\nval_size: 0.05\nper_device_eval_batch_size: *bs\neval_strategy: steps\neval_steps: *every\nload_best_model_at_end: true\n`,
+        ),
+        [
+          'model_name_or_path: /workspace/user-data/models/Qwen3-8B',
+          'model_name_or_path: /workspace/user-data/models/Qwen3-8B   # 本地模型\nimage_max_pixels: 262144  # 从 qwen2_vl 示例里抄来的',
+        ],
+        ['lora_rank: 8', 'lora_rank: &rank 16\nlora_alpha: 32'],
+      ),
+      datasetInfo: FAQ_INFO,
+      data: CS_ROWS.join('\n'),
+      cards: '1',
+    },
+  },
+  {
+    name: 'resume_from_checkpoint of another run, max_steps with epochs, report_to: wandb',
+    input: {
+      yaml: ROUND2(
+        `${ROUND2_TRAIN.replace('qwen3-8b-faq', 'qwen3-8b-faq-v2').replace('save_steps: 500', 'save_steps: 500\nreport_to: wandb')}max_steps: 1500\nresume_from_checkpoint: /workspace/user-data/models/output/qwen3-8b-faq-v1/checkpoint-500\n`,
+      ),
+      datasetInfo: FAQ_INFO,
+      cards: '1',
+    },
+    ids: ['launch.resume@31', 'yaml.max-steps@30', 'launch.wandb@22'],
+  },
+  {
+    name: 'resume_from_checkpoint: true (the last checkpoint of output_dir, trainer.py)',
+    input: {yaml: ROUND2(`${ROUND2_TRAIN}resume_from_checkpoint: true\n`), datasetInfo: FAQ_INFO, cards: '1'},
+    ids: ['launch.resume@29'],
+  },
+  {
+    name: 'ChatGLM3 with lora_target: q_proj,v_proj (no module names in the paste: nothing to say)',
+    input: {
+      yaml: 'model_name_or_path: /workspace/user-data/models/chatglm3-6b\ntrust_remote_code: true\nstage: sft\ndo_train: true\nfinetuning_type: lora\nlora_target: q_proj,v_proj\ndataset_dir: /workspace/llamafactory/data\ndataset: alpaca_zh_demo\ntemplate: chatglm3\ncutoff_len: 1024\noutput_dir: /workspace/user-data/models/output/chatglm3-6b-lora\nper_device_train_batch_size: 2\nlearning_rate: 5.0e-5\nfp16: true\n',
+      cards: '1',
+    },
+  },
+];
+
+for (const {name, input, ids} of HELD_OUT_2_CORRECT) {
+  test(`held out 2, correct: ${name}`, () => {
+    const findings = preflight(input);
+    assert.deepEqual(
+      findings.filter((f) => erroneous(f) || f.severity === 'warning').map((f) => `${f.id}@${f.line}: ${f.title}`),
+      [],
+    );
+    const got = findings.map((f) => `${f.id}@${f.line}`);
+    for (const id of ids ?? []) assert.ok(got.includes(id), `no ${id}; got ${got.join(', ')}`);
+  });
+}
+
+const HELD_OUT_2_BROKEN: Array<{name: string; input: Input; id: string; line?: number; text?: RegExp}> = [
+  {
+    name: 'load_best_model_at_end without evaluation (training_args.py: save and eval strategy must match)',
+    input: {yaml: ROUND2(`${ROUND2_TRAIN}load_best_model_at_end: true\n`), cards: '1'},
+    id: 'yaml.load-best',
+    line: 29,
+    text: /requires the save and eval strategy to match/,
+  },
+  {
+    name: 'load_best_model_at_end with save_steps not a multiple of eval_steps',
+    input: {
+      yaml: ROUND2(
+        `${ROUND2_TRAIN}val_size: 0.1\neval_strategy: steps\neval_steps: 300\nload_best_model_at_end: true\n`,
+      ),
+    },
+    id: 'yaml.load-best',
+    line: 32,
+    text: /eval_steps: 500/,
+  },
+  {
+    name: 'dataset: faq_v1, faq_v2 with faq_v2 not in the pasted dataset_info.json (suggests faq_2, not faq_v1)',
+    input: {yaml: swap(ROUND2(ROUND2_TRAIN), ['dataset: faq_v1', 'dataset: faq_v1, faq_v2']), datasetInfo: FAQ_INFO},
+    id: 'yaml.dataset-not-in-info',
+    line: 14,
+    text: /faq_2/,
+  },
+  {
+    name: 'a built-in dataset with dataset_dir pointing at the user folder',
+    input: {
+      yaml: swap(
+        ROUND2(ROUND2_TRAIN),
+        ['dataset_dir: /workspace/llamafactory/data', 'dataset_dir: /workspace/user-data/datasets'],
+        ['dataset: faq_v1', 'dataset: identity,faq_v1'],
+      ),
+      datasetInfo: FAQ_INFO,
+    },
+    id: 'yaml.dataset-builtin-elsewhere',
+    line: 14,
+    text: /Undefined dataset identity/,
+  },
+  {
+    name: 'template: qwen for Qwen3-8B (README: Qwen3 → qwen3/qwen3_nothink)',
+    input: {yaml: swap(ROUND2(ROUND2_TRAIN), ['template: qwen3', 'template: qwen']), cards: '1'},
+    id: 'yaml.template-model',
+    line: 15,
+    text: /template: qwen3/,
+  },
+  {
+    name: 'issue #3963: evaluation_strategy is eval_strategy in transformers 4.57',
+    input: {yaml: ISSUE_3963},
+    id: 'yaml.unknown-key',
+    line: 37,
+    text: /`eval_strategy`/,
+  },
+  {
+    name: 'issue #3963: warmup_steps: 0.1 is 0.1 steps, the ratio is warmup_ratio',
+    input: {yaml: ISSUE_3963},
+    id: 'yaml.type',
+    line: 31,
+    text: /warmup_ratio: 0\.1/,
+  },
+  {
+    name: 'stage: kto with a ShareGPT entry without kto_tag (feedback.py drops every sample)',
+    input: {
+      yaml: stageOf('kto', 'chat_feedback'),
+      datasetInfo:
+        '"chat_feedback": {"file_name": "/workspace/user-data/datasets/chat_feedback/chat_feedback.jsonl", "formatting": "sharegpt", "columns": {"messages": "conversations"}}',
+      data: KTO_ROWS.map((r, i) => `${r}, "label": ${i === 0}}`).join('\n'),
+    },
+    id: 'yaml.kto-data',
+    line: 14,
+    text: /Cannot find valid samples/,
+  },
+  {
+    name: 'KTO data converted from CSV: kto_tag "true" is a string',
+    input: {
+      yaml: stageOf('kto', 'service_kto'),
+      datasetInfo:
+        '{"service_kto": {"file_name": "/workspace/user-data/datasets/service_kto/service_kto.json", "formatting": "sharegpt", "columns": {"messages": "conversations", "kto_tag": "kto_tag"}}}',
+      data: `[\n${KTO_ROWS.map((r, i) => `  ${r}, "kto_tag": "${i === 0}"}`).join(',\n')}\n]`,
+    },
+    id: 'data.kto-tag',
+    line: 2,
+    text: /不带引号/,
+  },
+  {
+    name: 'the built-in KTO set in SFT (supervised.py wants one response)',
+    input: {yaml: stageOf('sft', 'kto_en_demo')},
+    id: 'yaml.kto-data',
+    line: 14,
+  },
+  {
+    name: 'an Alpaca entry with ranking: true and no columns.chosen (KeyError: None)',
+    input: {
+      yaml: stageOf('dpo', 'faq_pref'),
+      datasetInfo:
+        '"faq_pref": {\n  "file_name": "/workspace/user-data/datasets/faq_pref/faq_pref.json",\n  "ranking": true,\n  "columns": {"prompt": "instruction", "query": "input"}\n}',
+      data: '[{"instruction": "退货要多久到账？", "input": "", "chosen": "审核通过后 1 到 3 个工作日原路退回。", "rejected": "不知道。"}]',
+    },
+    id: 'info.ranking-columns',
+    line: 1,
+    text: /KeyError: None/,
+  },
+  {
+    name: 'a system turn in the middle of a ShareGPT conversation (#5978)',
+    input: {
+      yaml: stageOf('sft', 'chat_log'),
+      datasetInfo:
+        '{"chat_log": {"file_name": "chat_log.jsonl", "formatting": "sharegpt", "columns": {"messages": "conversations", "system": "system"}}}',
+      data: '{"conversations": [{"from": "human", "value": "现在几点？"}, {"from": "gpt", "value": "下午三点。"}, {"from": "system", "value": "当前时间：15:05"}, {"from": "human", "value": "那现在呢？"}, {"from": "gpt", "value": "下午三点零五分。"}], "system": "你是一名助理。"}',
+    },
+    id: 'data.system-turn',
+    line: 1,
+    text: /Invalid role tag/,
+  },
+  {
+    name: 'an OpenAI export with tool_calls read as sharegpt (content null: Expected a string, got None)',
+    input: {
+      yaml: stageOf('sft', 'tool_chat'),
+      datasetInfo:
+        '{"tool_chat": {"file_name": "tool_chat.jsonl", "formatting": "sharegpt", "columns": {"messages": "messages", "tools": "tools"}, "tags": {"role_tag": "role", "content_tag": "content", "user_tag": "user", "assistant_tag": "assistant", "observation_tag": "tool", "system_tag": "system"}}}',
+      data: '{"messages": [{"role": "user", "content": "北京今天天气怎么样？"}, {"role": "assistant", "content": null, "tool_calls": [{"id": "call_1", "type": "function", "function": {"name": "get_weather", "arguments": "{\\"city\\": \\"北京\\"}"}}]}, {"role": "tool", "tool_call_id": "call_1", "content": "晴，25 度"}, {"role": "assistant", "content": "北京今天晴，25 度。"}], "tools": "[]"}',
+    },
+    id: 'data.tool-calls',
+    line: 1,
+    text: /Expected a string, got None/,
+  },
+  {
+    name: 'a config written on Windows: the model path',
+    input: {
+      yaml: 'model_name_or_path: D:\\models\\Qwen2.5-7B-Instruct\nstage: sft\ndo_train: true\nfinetuning_type: lora\ndataset_dir: D:\\LLaMA-Factory\\data\ndataset: alpaca_zh_demo\ntemplate: qwen\noutput_dir: D:\\LLaMA-Factory\\saves\\Qwen2.5-7B-Instruct\\lora\\train_2025-06-01\nper_device_train_batch_size: 2\nbf16: true\n',
+    },
+    id: 'launch.windows-path',
+    line: 1,
+    text: /HFValidationError/,
+  },
+  {
+    name: 'a full-width comma in dataset, copied from a chat app',
+    input: {yaml: swap(ROUND2(ROUND2_TRAIN), ['dataset: faq_v1', 'dataset: faq_v1，identity']), datasetInfo: FAQ_INFO},
+    id: 'yaml.full-width',
+    line: 14,
+    text: /dataset: faq_v1,identity/,
+  },
+  {
+    name: 'a full-width space after the colon points at its own line',
+    input: {yaml: swap(ROUND2(ROUND2_TRAIN), ['template: qwen3', 'template:\u3000qwen3'])},
+    id: 'yaml.parse',
+    line: 15,
+    text: /全角空格/,
+  },
+  {
+    name: 'a Windows path in double quotes (unknown escape sequence)',
+    input: {yaml: swap(ROUND2(ROUND2_TRAIN), [/model_name_or_path: .*/, 'model_name_or_path: "D:\\models\\Qwen3-8B"'])},
+    id: 'yaml.parse',
+    line: 2,
+    text: /Windows/,
+  },
+  {
+    name: 'curly quotes around output_dir',
+    input: {
+      yaml: swap(ROUND2(ROUND2_TRAIN), [
+        'output_dir: /workspace/user-data/models/output/qwen3-8b-faq',
+        'output_dir: “/workspace/user-data/models/output/qwen3-8b-faq”',
+      ]),
+    },
+    id: 'yaml.full-width',
+    line: 19,
+  },
+];
+
+for (const broken of HELD_OUT_2_BROKEN) {
+  test(`held out 2, broken: ${broken.name}`, () => {
+    const findings = preflight(broken.input);
+    const hit = findings.find((f) => f.id === broken.id);
+    assert.ok(hit, `no ${broken.id}; got ${findings.map((f) => `${f.id}@${f.line}`).join(', ')}`);
+    if (broken.line !== undefined) assert.equal(hit.line, broken.line);
+    if (broken.text) assert.match(findingText(hit), broken.text);
+    assert.ok(hit.why.length > 10 && hit.fix && hit.link.to.startsWith('/docs/'));
+  });
+}
+
+test('held out 2: Windows and full-width values are worded once, not also as relative paths or unknown names', () => {
+  const windows = preflight(HELD_OUT_2_BROKEN.find((b) => b.name.includes('Windows'))!.input);
+  assert.deepEqual(
+    windows.filter((f) => f.id === 'launch.windows-path').map((f) => `${f.severity}@${f.line}`),
+    ['error@1', 'error@5', 'warning@8'],
+  );
+  assert.ok(!windows.some((f) => f.id === 'launch.output-relative'));
+  const wide = preflight(HELD_OUT_2_BROKEN.find((b) => b.name.includes('full-width comma'))!.input);
+  assert.ok(!wide.some((f) => /dataset-(not-in-info|lookup)/.test(f.id)));
+  const stage = preflight({yaml: swap(ROUND2(ROUND2_TRAIN), ['stage: sft', 'stage: “sft”'])});
+  assert.deepEqual(
+    stage.filter((f) => f.line === 6).map((f) => f.id),
+    ['yaml.full-width'],
+  );
+});
+
 test('every finding links to an existing section of the site', async () => {
   const docsDir = join(siteSettings.siteDir, siteSettings.docsPath);
   const targets = new Set(Object.values(LINKS).map((l) => l.to));
-  for (const p of [...PLANTED, ...HELD_OUT_CORRECT, ...HELD_OUT_BROKEN])
+  for (const p of [...PLANTED, ...HELD_OUT_CORRECT, ...HELD_OUT_BROKEN, ...HELD_OUT_2_CORRECT, ...HELD_OUT_2_BROKEN])
     for (const f of preflight(p.input)) targets.add(f.link.to.replace(/\?[^#]*/, ''));
   for (const to of targets) {
     const [path, anchor] = decodeURIComponent(to)
