@@ -36,6 +36,9 @@ const MAX_SECTIONS = 4;
 
 const letters = (template: string) => template.replaceAll('{}', '').replace(/[^A-Za-z]/g, '').length;
 
+/** A template that is an exception's name and its value only (`KeyError: {}`). */
+const isBare = (template: string) => /^[\w.]+: \{\}$/.test(template);
+
 /** A quoted value made general: numbers, paths, URLs, quoted values and words with a digit or a slash become `{}`. */
 function generalise(text: string): string {
   return text
@@ -55,13 +58,16 @@ function generalise(text: string): string {
  * A quoted line from outside the pinned sources as a template, or null when too little of it is literal (fewer
  * letters than `floor`; 8 for an exception). An exception's module path is dropped (PyTorch moved
  * `torch.cuda.OutOfMemoryError` to `torch.OutOfMemoryError`), and its class too when the message alone has 16 letters
- * or more; numbers, paths, URLs and quoted values become `{}`; the template stops after its first sentence of 24
+ * or more; numbers, paths, URLs and quoted values become `{}`, unless the value is the whole message; the template stops after its first sentence of 24
  * literal characters or more, or at the first word end after 40, so a reader's variant of the rest still matches.
  */
 export function templateFromQuote(line: string, floor = 16): string | null {
   const whole = prepareLine(line).text.trim();
   const quoted = quotedMessage(whole);
   let text = generalise(quoted?.exception ? (quoted.body ?? '') : whole);
+  // A message that is nothing but its value (`KeyError: 'instruction'`) stays literal: as `KeyError: '{}'` it would
+  // link every KeyError of any library to the pages about dataset columns.
+  if (quoted?.exception && letters(text) === 0) text = (quoted.body ?? '').trim();
   if (quoted?.exception && letters(text) < 16) text = `${quoted.exception}: ${text}`;
   // Cut after a sentence of 24 literal characters, or at a word end after 40.
   let literal = 0;
@@ -208,13 +214,30 @@ export function buildDiagnoseData(docs: Doc[]): DiagnoseData {
     }
   }
 
+  // A template that is nothing but an exception and its value (Python's `KeyError: {}`) says nothing about where the
+  // error came from: the pages that quote `KeyError: 'instruction'` explain that key, not every KeyError. Each such
+  // quote becomes a message of its own, literal, with the template's source; the template itself gets no sections.
+  const bareList = [...entries.values()];
+  const bareMatcher = matcherOf(entries);
+  const literal = (raw: string) => {
+    const text = prepareLine(raw).text.trim();
+    const bare = bareList[matchLine(bareMatcher, text)];
+    if (bare && isBare(bare.text) && text !== bare.text) {
+      for (const [k, v] of bare.sources) entry(text).sources.set(k, v);
+    }
+  };
+  for (const doc of pages) {
+    for (const b of codeBlocks(doc)) if (OUTPUT_LANGS.has(b.lang)) b.code.split('\n').forEach(literal);
+    for (const {value} of inlineCode(doc)) literal(value);
+  }
+
   // Sections: every quote on the site, matched as a log line would be, and traced as check:docs traces it.
   const list = [...entries.values()];
   const matcher = matcherOf(entries);
   for (const doc of pages) {
     const at = sectionsOf(doc);
     const quote = (e: Entry | undefined, line: number, strength: number) => {
-      if (!e) return;
+      if (!e || isBare(e.text)) return;
       const s = sectionOf(doc, at, line);
       e.sections.set(s, Math.min(strength, e.sections.get(s) ?? strength));
     };

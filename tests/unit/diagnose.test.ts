@@ -1,8 +1,9 @@
 // 报错诊断 (issue #38, section 2): the data built from the site (every known message, its source and the sections
-// that quote it), the matcher over 78 whole logs written from the upstream messages (tests/unit/fixtures/diagnose:
+// that quote it), the matcher over 90 whole logs written from the upstream messages (tests/unit/fixtures/diagnose:
 // each finds the error that ended the run and the section that explains it, or its source and a search when the site
 // does not explain it; 44–63 were written as a held-out probe after the first 43 passed, 64–78 as a second one after
-// those 63 passed), prefixes, root causes, the search query, and lines built to make a matcher run away.
+// those 63 passed, 79–90 blind, adapted from tracebacks users posted upstream, without reading the matcher first),
+// prefixes, root causes, the search query, and lines built to make a matcher run away.
 import {before, describe, it, test} from 'node:test';
 import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
