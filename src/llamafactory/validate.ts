@@ -183,8 +183,9 @@ export type ConfigProblem =
     };
 
 /** Arguments an older release or transformers named otherwise: what a config copied from an old issue or blog still
- * says. transformers 4.46 removed `evaluation_strategy` (TrainingArguments has `eval_strategy` only); LLaMA-Factory
- * renamed the DPO arguments to `pref_*` when it added SimPO (v0.8.2, #3900). */
+ * says. transformers 4.41 renamed `evaluation_strategy` to `eval_strategy` (4.57's TrainingArguments has the new name
+ * only); LLaMA-Factory renamed the DPO arguments to `pref_*` when it added SimPO (v0.8.0 has pref_beta, v0.7.1
+ * dpo_beta). */
 export const RENAMED: Record<string, string> = {
   evaluation_strategy: 'eval_strategy',
   dpo_beta: 'pref_beta',

@@ -27,7 +27,7 @@ import {
 } from '../llamafactory/validate';
 import {conventionalPath, pathProblem, workspacePaths} from '../content/workspace-paths';
 import {convert, type Converted} from './convert';
-import {fileKind, parseData, parseDatasetInfo, parseYaml, type DataSample} from './parse';
+import {extensionCase, fileKind, isJsonConfig, parseData, parseDatasetInfo, parseYaml, type DataSample} from './parse';
 import {memoryFinding} from './memory';
 
 /** error: the run fails or trains on the wrong thing; warning: it may, depending on what the page cannot see; info:
@@ -175,7 +175,7 @@ function configFinding(p: ConfigProblem, command: 'train' | 'infer', line?: numb
         title: near
           ? `${code(p.key)} 不是 LLaMA-Factory v${VERSION} 的参数，应该是 ${code(near)}`
           : `${code(p.key)} 不是 LLaMA-Factory v${VERSION} 的参数`,
-        why: `llamafactory-cli 用 HfArgumentParser 读取配置，遇到不认识的键直接退出：Some keys are not used by the HfArgumentParser: ['${p.key}']。${renamed ? `${code(p.key)} 是旧版本的写法，${p.key === 'evaluation_strategy' ? 'transformers 4.46 起' : 'LLaMA-Factory 0.8.2 起'}改名为 ${code(renamed)}，从旧的教程或 issue 复制来的配置常带着它。` : ''}`,
+        why: `llamafactory-cli 用 HfArgumentParser 读取配置，遇到不认识的键直接退出：Some keys are not used by the HfArgumentParser: ['${p.key}']。${renamed ? `${code(p.key)} 是旧版本的写法，${p.key === 'evaluation_strategy' ? 'transformers 4.41 起' : 'LLaMA-Factory 0.8.0 起'}改名为 ${code(renamed)}，现在的版本只认新名字，从旧的教程或 issue 复制来的配置常带着它。` : ''}`,
         fix: near ? `把 ${code(p.key)} 改成 ${code(near)}。` : '删掉这一行，或者在参数表里找到你要的参数名。',
         link: near ? groupLink(near) : LINKS.override,
       };
@@ -303,7 +303,9 @@ function configFinding(p: ConfigProblem, command: 'train' | 'infer', line?: numb
         title: `${code(p.key)} 是 ${p.value}，至少要是 1`,
         why:
           p.key === 'gradient_accumulation_steps'
-            ? `训练器用它去除每轮的批次数来算更新步数，${p.value === 0 ? '为 0 时报 ZeroDivisionError' : '负数时步数算成负数，训练无法进行'}。`
+            ? p.value === 0
+              ? '训练器用每轮的批次数除以它来算更新步数，为 0 时开始训练就报 ZeroDivisionError: integer division or modulo by zero。'
+              : '训练器按它把每轮的批次分组更新，负数时一组也分不出来：训练照常启动、不报错，但一步也不更新，日志里是 There seems not to be a single sample in your epoch_iterator, stopping training at step 0!，保存下来的是没有训练过的模型。'
             : '每卡批大小为 0 时没有样本可读，创建数据加载器时报 batch_size should be a positive integer value。',
         fix: `改成 1 或更大的整数，例如 \`${p.key}: ${p.key === 'gradient_accumulation_steps' ? 8 : 1}\`。`,
         link: LINKS.batchSize,
@@ -787,6 +789,20 @@ function checkDatasets(config: Record<string, unknown>, input: Input, yamlLines:
           });
           continue;
         }
+        const ext = extensionCase(entry.file_name);
+        if (ext) {
+          const file = String(entry.file_name).split('/').pop()!;
+          findings.push({
+            id: 'info.extension-case',
+            severity: 'error',
+            box: 'datasetInfo',
+            line: infoLines.get(name),
+            title: `条目 ${code(name)} 的 file_name 扩展名是 ${code(`.${ext.written}`)}，要写成小写的 ${code(`.${ext.known}`)}`,
+            why: `LLaMA-Factory 按扩展名选择读取方式，查表时区分大小写：表里只有小写的 arrow、csv、json、jsonl、parquet、txt（extras/constants.py 的 FILEEXT2TYPE），查不到 ${ext.written}，加载数据时报 Allowed file types: arrow,csv,json,jsonl,parquet,txt.`,
+            fix: `把文件改名为小写的扩展名（例如 \`mv ${file} ${file.replace(/\.\w+$/, `.${ext.known}`)}\`），并同步修改 file_name。`,
+            link: LINKS.fileTypes,
+          });
+        }
         if (typeof entry.file_name === 'string') {
           for (const path of workspacePaths(entry.file_name)) {
             const f = pathFinding(path, infoLines.get(name), 'datasetInfo', 'file_name');
@@ -1024,17 +1040,23 @@ function checkData(
   }
   if (parsed.bom) {
     // datasets reads JSON Lines with pyarrow, which skips the mark; a JSON array it reads with pandas (ujson), which
-    // stops at it ("Expected object or value"), and then raises pyarrow's JSON parse error.
+    // stops at it ("Expected object or value"), and then raises pyarrow's JSON parse error. A CSV it reads with
+    // pandas.read_csv, whose parser drops a leading BOM (pandas tests test_first_row_bom); a .txt file with
+    // open(encoding="utf-8"), which keeps it in the first line.
     const array = parsed.layout === 'array' || parsed.layout === 'single';
     findings.push({
       id: 'data.bom',
-      severity: array ? 'error' : 'warning',
+      severity: array ? 'error' : parsed.layout === 'lines' ? 'warning' : 'info',
       box: 'data',
       line: 1,
       title: '文件开头有 BOM（U+FEFF）',
       why: array
         ? '这是 [ … ] 数组格式的 JSON：datasets 改用 pandas 整体读取，遇到开头的 BOM 就失败，训练时报 JSON parse error。'
-        : '每行一条的格式 datasets 能读取，但平台的数据集检测按 UTF-8 解析时会在第一行失败。',
+        : parsed.layout === 'csv'
+          ? `LLaMA-Factory 用 datasets 读取 CSV，datasets 调用 pandas.read_csv，它会跳过文件开头的 BOM，第一列的列名照常是 ${code(Object.keys((parsed.records[0]?.value ?? {}) as object)[0] ?? '')}，训练能读取这个文件。别的程序按 UTF-8 读取时，BOM 可能留在第一列的列名前面（例如 Python 的 csv 模块）。`
+          : parsed.layout === 'text'
+            ? 'datasets 按 UTF-8 逐行读取 .txt 文件，BOM 会留在第一行的开头，成为第一条文本的第一个字符；训练能进行。'
+            : '每行一条的格式 datasets 能读取，但平台的数据集检测按 UTF-8 解析时会在第一行失败。',
       fix: "另存为不带 BOM 的 UTF-8，或者执行 `sed -i '1s/^\\xEF\\xBB\\xBF//' 文件名`。",
       link: LINKS.encoding,
     });
@@ -1201,7 +1223,32 @@ const KEY_CONVENTION: Record<string, string> = {
   media_dir: 'datasets',
   logging_dir: 'logs',
   cache_dir: 'huggingface',
+  tokenized_path: 'tmp',
 };
+
+/** What the site keeps in each conventional location (src/content/conventions.json "paths"), as a fix names it. */
+const KEPT_AS: Record<string, string> = {
+  outputs: '训练产物',
+  merged: '合并导出的模型',
+  models: '模型',
+  configs: '配置文件',
+  scripts: '脚本',
+  logs: '日志',
+  datasets: '数据集',
+  datasetDir: '平台上 LLaMA-Factory 的数据目录（dataset_info.json 所在的 dataset_dir）',
+  huggingface: 'Hugging Face 的下载缓存',
+  tmp: '临时文件和缓存（例如 tokenized_path 的分词缓存）',
+  projects: '其他项目文件夹',
+  envs: '自建的 conda 环境',
+  codelab: '代码复现项目',
+  spack: 'Spack 软件环境',
+};
+
+/** The site's place for a convention, as one sentence: 本站把训练产物放在 /workspace/user-data/models/output/。 */
+function placeSentence(convention: string): string | null {
+  const where = conventionalPath(convention);
+  return where ? `本站把${KEPT_AS[convention] ?? where.what}放在 ${where.path}。` : null;
+}
 
 /** The fields a turn of a conversation has (ShareGPT and OpenAI styles). */
 const TURN_FIELDS = ['from', 'value', 'role', 'content', 'loss', 'weight', 'name', 'tool_calls', 'tool_call_id'];
@@ -1212,18 +1259,34 @@ const NOT_KEPT = /^(?:~|\/root|\/tmp|\/home)(?:\/|$)/;
 /** A path outside /workspace that a shutdown may take away, as a warning. */
 function notKeptFinding(path: string, line: number | undefined, box: Box, key: string): Finding | null {
   if (!NOT_KEPT.test(path)) return null;
-  const where = conventionalPath(KEY_CONVENTION[key] ?? '');
+  const convention = KEY_CONVENTION[key] ?? '';
+  const where = conventionalPath(convention);
   const output = ['output_dir', 'export_dir', 'logging_dir', 'tokenized_path'].includes(key);
+  // data/parser.py opens os.path.join(dataset_dir, "dataset_info.json") and data/loader.py joins file_name to it, with
+  // no os.path.expanduser: `~` is a folder named ~ under the launch directory.
+  const tilde = path.startsWith('~') && ['dataset_dir', 'file_name'].includes(key);
   return {
     id: 'launch.not-kept',
-    severity: 'warning',
+    severity: tilde ? 'error' : 'warning',
     box,
     line,
-    title: `${code(key)} 的路径 ${code(path)} 在 /workspace 之外，关机后不保证保留`,
-    why: output
-      ? '实例关机后只有 /workspace 下的内容确定会保留；写在这里的训练产物可能在重启后消失。'
-      : '实例关机后只有 /workspace 下的内容确定会保留；这个文件这次还在，重启实例后可能就找不到了，训练启动时报找不到文件。',
-    fix: where ? `${where.what}放在 ${where.path}。` : '把它放到 /workspace/user-data/ 下对应的目录，再写新的路径。',
+    title: tilde
+      ? `${code(key)} 的路径 ${code(path)} 里的 ~ 不会换成主目录`
+      : `${code(key)} 的路径 ${code(path)} 在 /workspace 之外，关机后不保证保留`,
+    why: tilde
+      ? `LLaMA-Factory 拼接和打开这个路径时不展开 ~，它被当作启动目录下一个名为 ~ 的文件夹，${key === 'dataset_dir' ? '训练时报 Cannot open …/dataset_info.json' : '加载数据时报 File … not found.'}。主目录也在 /workspace 之外，关机后不保证保留。`
+      : output
+        ? `实例关机后只有 /workspace 下的内容确定会保留；写在这里的${key === 'tokenized_path' ? '分词缓存' : key === 'logging_dir' ? '日志' : '训练产物'}可能在重启后消失。`
+        : '实例关机后只有 /workspace 下的内容确定会保留；这个文件这次还在，重启实例后可能就找不到了，训练启动时报找不到文件。',
+    fix: !where
+      ? '把它移到 /workspace 下本站约定的目录（见实例空间的目录约定），再写新的路径。'
+      : key === 'dataset_dir'
+        ? `dataset_dir 改写成 ${where.path.replace(/\/$/, '')}（平台上 LLaMA-Factory 的数据目录），把你的数据集条目加进那里的 dataset_info.json。`
+        : key === 'tokenized_path'
+          ? `${placeSentence(convention)}改成那里的目录，例如 \`tokenized_path: ${where.path}tokenized/数据集名称\`。`
+          : output
+            ? `${placeSentence(convention)}把 ${key} 改成那里的目录。`
+            : `${placeSentence(convention)}把文件移到那里，再把 ${key} 改成新的路径。`,
     link: LINKS.persistence,
   };
 }
@@ -1245,7 +1308,9 @@ function pathFinding(path: string, line: number | undefined, box: Box, key: stri
         : problem.rule === 'outside'
           ? '/workspace 下的文件保留在实例空间里；本站的命令、检查和清理步骤都按约定的目录写，放在别处容易找不到或误删。'
           : '本站的命令、检查和清理步骤都按约定的目录写，放在别处容易找不到或误删。',
-    fix: where ? `${where.what}放在 ${where.path}。` : '放到 /workspace/user-data/ 下对应的目录。',
+    fix:
+      (where && placeSentence(problem.convention ?? KEY_CONVENTION[key] ?? '')) ??
+      '放到 /workspace/user-data/ 下对应的目录。',
     link: LINKS.docPaths,
   };
 }
@@ -1330,7 +1395,38 @@ function launchFindings(config: Record<string, unknown>, cards: number | null, l
   if (doTrain && typeof out === 'string') {
     const line = lines.get('output_dir');
     const resume = config.resume_from_checkpoint;
-    if (resume === true) {
+    const resuming = resume === true || (typeof resume === 'string' && resume !== '');
+    const stage = String(config.stage ?? 'sft');
+    const ftype = String(config.finetuning_type ?? 'lora');
+    // hparams/parser.py:476-480: RM and PPO with full or freeze fine-tuning never resume (resume_from_checkpoint is
+    // set to None, output_dir is not looked into); train/ppo/trainer.py: PPO stops at any resume_from_checkpoint.
+    const fresh = ['rm', 'ppo'].includes(stage) && ['full', 'freeze'].includes(ftype);
+    const explicitResume = doc('problems/continueTrain#explicit-resume', '断点续训：指定检查点续训');
+    const ppoStops =
+      'PPO 训练开始时只要 resume_from_checkpoint 有值就退出：ValueError: `resume_from_checkpoint` will be supported in the future version.（train/ppo/trainer.py）';
+    if (resuming && fresh) {
+      findings.push({
+        id: 'launch.resume-ignored',
+        severity: 'warning',
+        box: 'yaml',
+        line: lines.get('resume_from_checkpoint'),
+        title: `stage: ${stage} 的${ftype === 'full' ? '全参数' : '冻结'}微调不续训，resume_from_checkpoint 不起作用`,
+        why: `LLaMA-Factory 在 RM、PPO 阶段的全参数和冻结微调里把 resume_from_checkpoint 清空（日志 Cannot resume from checkpoint in current stage.），训练从头开始，新的检查点和权重写进 ${code(out)}。`,
+        fix: '删掉 resume_from_checkpoint；不想覆盖上次的结果就换一个新的 output_dir。',
+        link: explicitResume,
+      });
+    } else if (resuming && stage === 'ppo') {
+      findings.push({
+        id: 'launch.ppo-resume',
+        severity: 'error',
+        box: 'yaml',
+        line: lines.get('resume_from_checkpoint'),
+        title: 'PPO 不能续训，要删掉 resume_from_checkpoint',
+        why: `LLaMA-Factory v${VERSION} 的 ${ppoStops}。`,
+        fix: '删掉 resume_from_checkpoint，用一个新的 output_dir 从头训练。',
+        link: explicitResume,
+      });
+    } else if (resume === true) {
       // transformers Trainer.train: `true` is the last checkpoint of output_dir, or "No valid checkpoint found".
       findings.push({
         id: 'launch.resume',
@@ -1340,7 +1436,7 @@ function launchFindings(config: Record<string, unknown>, cards: number | null, l
         title: '训练从 output_dir 里最新的检查点继续',
         why: `resume_from_checkpoint: true 时，训练器在 ${code(out)} 里找编号最大的 checkpoint-*，从它恢复模型、优化器和步数；一个检查点都没有时报 No valid checkpoint found in output directory。`,
         fix: '第一次训练时删掉这一行（或写 null），否则启动就会退出。',
-        link: doc('problems/continueTrain#explicit-resume', '断点续训：指定检查点续训'),
+        link: explicitResume,
       });
     } else if (typeof resume === 'string' && resume) {
       const elsewhere = !resume.replace(/\/+$/, '').startsWith(`${out.replace(/\/+$/, '')}/`);
@@ -1351,7 +1447,7 @@ function launchFindings(config: Record<string, unknown>, cards: number | null, l
         line: lines.get('resume_from_checkpoint'),
         title: `训练从 ${code(resume)} 继续`,
         why: `写了 resume_from_checkpoint 时，LLaMA-Factory 从这个检查点恢复模型、优化器和步数，不再查看 output_dir 里有什么。${elsewhere ? `这个检查点不在 output_dir 下：之后的检查点和最终权重写进 ${code(out)}，原来的目录不变。` : ''}`,
-        link: doc('problems/continueTrain#explicit-resume', '断点续训：指定检查点续训'),
+        link: explicitResume,
       });
     } else if (config.overwrite_output_dir === true) {
       findings.push({
@@ -1364,6 +1460,28 @@ function launchFindings(config: Record<string, unknown>, cards: number | null, l
         fix: '想接着上次训练，把它改成 false。',
         link: LINKS.resume,
       });
+    } else if (fresh) {
+      findings.push({
+        id: 'launch.output-dir',
+        severity: 'info',
+        box: 'yaml',
+        line,
+        title: `stage: ${stage} 的${ftype === 'full' ? '全参数' : '冻结'}微调总是从头训练`,
+        why: `LLaMA-Factory 在 RM、PPO 阶段的全参数和冻结微调里不查看 ${code(out)} 里有什么，不续训也不拒绝启动；新的检查点和权重写进这个目录，覆盖同名文件。`,
+        fix: '不想覆盖上次的结果就换一个新的 output_dir。',
+        link: LINKS.resume,
+      });
+    } else if (stage === 'ppo') {
+      findings.push({
+        id: 'launch.ppo-output-dir',
+        severity: 'warning',
+        box: 'yaml',
+        line,
+        title: 'PPO 要用新的或空的 output_dir',
+        why: `启动时 LLaMA-Factory 查看 ${code(out)}：里面有 checkpoint-* 时把最新的一个设为 resume_from_checkpoint，而 ${ppoStops}；只有最终权重、没有检查点时报 Output directory already exists and is not empty. Please set \`overwrite_output_dir\`.。目录是新的或空的就从头训练。`,
+        fix: '每次 PPO 训练用一个新的 output_dir，或者写 `overwrite_output_dir: true`。',
+        link: LINKS.resume,
+      });
     } else {
       findings.push({
         id: 'launch.output-dir',
@@ -1371,12 +1489,13 @@ function launchFindings(config: Record<string, unknown>, cards: number | null, l
         box: 'yaml',
         line,
         title: `output_dir 里有上次的训练时，这次会接着它训练`,
-        why: `启动时 LLaMA-Factory 查看 ${code(out)}：里面有 checkpoint-* 就从最新的一个继续（日志 Resuming training from …）；只有最终权重、没有检查点时报 Output directory already exists and is not empty. Please set \`overwrite_output_dir\`.；目录是新的或空的就从头训练。全参数或冻结微调的 RM、PPO 阶段不做这项检查，总是从头训练。`,
+        why: `启动时 LLaMA-Factory 查看 ${code(out)}：里面有 checkpoint-* 就从最新的一个继续（日志 Resuming training from …）；只有最终权重、没有检查点时报 Output directory already exists and is not empty. Please set \`overwrite_output_dir\`.；目录是新的或空的就从头训练。`,
         fix: '新的一次训练用一个新的 output_dir。',
         link: LINKS.resume,
       });
     }
-    if (!out.startsWith('/') && !isWindowsPath(out) && !wrongMark('output_dir', out)) {
+    // transformers expands `~` in output_dir (TrainingArguments.__post_init__, os.path.expanduser): not relative.
+    if (!/^[/~]/.test(out) && !isWindowsPath(out) && !wrongMark('output_dir', out)) {
       findings.push({
         id: 'launch.output-relative',
         severity: 'info',
@@ -1558,7 +1677,7 @@ const TEMPLATE_FAMILIES: Array<{model: RegExp; templates: string[]}> = [
   {model: /^qwen3-\d+(\.\d+)?b(-a\d+b)?-instruct-2507$/i, templates: ['qwen3_nothink']},
   {model: /^qwen3-\d+(\.\d+)?b(-a\d+b)?-thinking-2507$/i, templates: ['qwen3']},
   {model: /^qwen3-\d+(\.\d+)?b(-a\d+b)?$/i, templates: ['qwen3', 'qwen3_nothink']},
-  {model: /^qwen(1\.5|2|2\.5)-\d+(\.\d+)?b(-a\d+(\.\d+)?b)?-(instruct|chat)$/i, templates: ['qwen']},
+  {model: /^qwen2(\.5)?-\d+(\.\d+)?b(-a\d+(\.\d+)?b)?-instruct$/i, templates: ['qwen']},
   {model: /^(meta-)?llama-3(\.[0-3])?-\d+b-instruct$/i, templates: ['llama3']},
 ];
 
@@ -1797,6 +1916,18 @@ export function preflight(input: Input, {fragment = false} = {}): Finding[] {
     const config = parsed.value as Record<string, unknown>;
     const lines = parsed.lines;
     const command = configCommand(config);
+    if (isJsonConfig(input.yaml)) {
+      findings.push({
+        id: 'yaml.json-config',
+        severity: 'warning',
+        box: 'yaml',
+        line: 1,
+        title: '这份配置是 JSON 写的：要存成 .yaml 文件再启动',
+        why: `LLaMA-Factory v${VERSION} 按配置文件的扩展名选择读法（hparams/parser.py）：.yaml、.yml 用 OmegaConf 读取；.json 交给 json.load 时传的是路径而不是打开的文件，启动时报 AttributeError: 'PosixPath' object has no attribute 'read'。JSON 也是 YAML，同样的内容存成 .yaml 文件就能读取。本页按 .yaml 文件的读法检查它。`,
+        fix: `把它存成 .yaml 文件（例如 ${conventionalPath('configs')?.path ?? '/workspace/user-data/configs/'}train.yaml），用 \`llamafactory-cli train …/train.yaml\` 启动；文件已经是 .yaml 就不用改。`,
+        link: LINKS.override,
+      });
+    }
     // Megatron-Core keys (examples/megatron) are arguments of mcore_adapter's TrainingArguments, parsed instead of
     // transformers' when USE_MCA=1 (hparams/parser.py _parse_train_mca_args).
     const megatron = Object.keys(config).filter((k) => MEGATRON.test(k) && !findArgument(k, TRAIN_GROUPS));

@@ -1,5 +1,6 @@
 // Reading what the reader pastes into 训练前检查: a YAML config (or one written as JSON) with the line of each top-level
-// key, read as llamafactory-cli reads it (OmegaConf on PyYAML: YAML 1.1 booleans, no tabs outside quotes and comments);
+// key, read as llamafactory-cli reads it (OmegaConf on PyYAML: YAML 1.1 booleans, no tabs outside quotes, comments and
+// block scalars);
 // a dataset_info.json (whole, or one entry copied out of it) with the line of each entry; and the first lines of a data
 // file (JSON Lines or a JSON array, possibly cut off; CSV or text when the entry's file name says so) with the line of
 // each record. Pure TypeScript.
@@ -50,10 +51,50 @@ function jsonKeyLines(text: string): Map<string, number> {
   return lines;
 }
 
+/** A block scalar's header (`key: |`, `- >-`, `key: &a |2`): the leading spaces, the dashes of sequence items, the key
+ * (when there is one) and the explicit indentation. */
+const BLOCK_HEADER =
+  /^( *)((?:- +)*)((?:"(?:[^"\\]|\\.)*"|'(?:[^']|'')*'|[^\s#'"-][^#]*?|-[^\s#][^#]*?) *: +)?(?:[&!]\S* +)*[|>](?:([1-9])[+-]?|[+-]([1-9])?)? *(?:#.*)?$/;
+
+/** The lines of block scalars (`|`, `>`), as PyYAML's scanner reads them (scan_block_scalar): the block's indentation
+ * is its explicit indicator, or the spaces of its first non-blank line, at least one more than the column of its node
+ * (the key, or the dash of `- |`); a line belongs to it while it has that many spaces (or is blank). The rest of such a
+ * line is text, where a tab is read as it is. */
+function blockScalarLines(text: string): Set<number> {
+  const lines = text.split('\n').map((l) => l.replace(/\r$/, ''));
+  const inside = new Set<number>();
+  const spaces = (l: string) => /^ */.exec(l)![0].length;
+  for (let i = 0; i < lines.length; i++) {
+    const m = BLOCK_HEADER.exec(lines[i]!);
+    if (!m) continue;
+    const [, lead, dashes, key] = m as unknown as [string, string, string, string | undefined];
+    const column = lead.length + dashes.length - (key ? 0 : (/- +$/.exec(dashes)?.[0].length ?? 0));
+    const explicit = Number(m[4] ?? m[5] ?? 0);
+    let indent = explicit ? column + explicit : column + 1;
+    if (!explicit) {
+      for (let j = i + 1; j < lines.length; j++) {
+        indent = Math.max(indent, spaces(lines[j]!));
+        if (lines[j]!.trim() !== '' || /\t/.test(lines[j]!)) break;
+      }
+    }
+    let j = i + 1;
+    for (; j < lines.length; j++) {
+      const line = lines[j]!;
+      const have = Math.min(indent, spaces(line));
+      if (have === line.length) continue; // a blank line
+      if (have < indent) break;
+      inside.add(j + 1);
+    }
+    i = j - 1;
+  }
+  return inside;
+}
+
 /** The first tab PyYAML refuses: llamafactory-cli loads the file with OmegaConf, whose PyYAML scanner stops at a tab
- * anywhere but inside a quoted string or a comment ("found character '\t' that cannot start any token"), where js-yaml
- * accepts one after a colon or before a comment. Block scalars (`|`, `>`) are not looked into. */
+ * anywhere but inside a quoted string, a comment or the text of a block scalar ("found character '\t' that cannot start
+ * any token"), where js-yaml accepts one after a colon or before a comment. */
 function tabAt(text: string): {line: number; column: number} | null {
+  const blocks = blockScalarLines(text);
   let line = 1;
   let column = 0;
   let quote: '"' | "'" | null = null;
@@ -67,6 +108,12 @@ function tabAt(text: string): {line: number; column: number} | null {
       column = 0;
       comment = false;
       previous = c;
+      continue;
+    }
+    if (column === 1 && !quote && blocks.has(line)) {
+      // The text of a block scalar: skip to the end of the line.
+      const end = text.indexOf('\n', i);
+      i = (end < 0 ? text.length : end) - 1;
       continue;
     }
     if (comment) continue;
@@ -119,29 +166,41 @@ function openerLine(text: string): number | null {
   return quote ? quoteLine : (open[0] ?? null);
 }
 
+/** Is the text a config written as JSON (`{"stage": "sft", …}`)? LLaMA-Factory v0.9.5 cannot load a .json config
+ * file (hparams/parser.py read_args hands a Path to json.load: AttributeError: 'PosixPath' object has no attribute
+ * 'read'); saved as .yaml it is read by OmegaConf like any YAML. */
+export function isJsonConfig(text: string): boolean {
+  const body = text.replace(/^\uFEFF/, '');
+  if (!/^\s*\{/.test(body)) return false;
+  try {
+    JSON.parse(body);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Why PyYAML stops at a tab. */
+function tabReason(text: string, tab: {line: number; column: number}): string {
+  return isJsonConfig(text)
+    ? `第 ${tab.line} 行第 ${tab.column} 个字符是 Tab。JSON 写的配置要存成 .yaml 文件启动（LLaMA-Factory v0.9.5 读不了 .json 配置文件），这时由 PyYAML 读取，引号以外的 Tab 都会报 found character '\\t' that cannot start any token`
+    : `第 ${tab.line} 行第 ${tab.column} 个字符是 Tab。LLaMA-Factory 用 PyYAML 读取配置，引号、注释和多行文本（|、>）以外的 Tab 都会报 found character '\\t' that cannot start any token`;
+}
+
 /** A YAML document: its value and key lines, or the line and reason it does not parse. */
 export function parseYaml(text: string): Parsed<unknown> {
   try {
     const value = loadYaml(text);
-    let strictJson = false;
-    try {
-      JSON.parse(text.replace(/^\uFEFF/, ''));
-      strictJson = true; // a .json config: `llamafactory-cli train config.json` reads it with json.load
-    } catch {
-      /* YAML */
-    }
-    const tab = strictJson ? null : tabAt(text);
-    if (tab) {
-      return {
-        ok: false,
-        line: tab.line,
-        reason: `第 ${tab.line} 行第 ${tab.column} 个字符是 Tab。LLaMA-Factory 用 PyYAML 读取配置，引号和注释以外的 Tab 都会报 found character '\\t' that cannot start any token`,
-      };
-    }
+    // A config written as JSON is checked too: it has to be saved as .yaml (see isJsonConfig), where PyYAML reads it.
+    const tab = tabAt(text);
+    if (tab) return {ok: false, line: tab.line, reason: tabReason(text, tab)};
     return {ok: true, value, lines: yamlKeyLines(text)};
   } catch (e) {
     const error = e as {reason?: string; message: string; mark?: {line: number}};
     let line = (error.mark?.line ?? 0) + 1;
+    // A tab js-yaml stops at too ("tab characters must not be used in indentation"), or one before its error.
+    const tab = tabAt(text);
+    if (tab && tab.line <= line) return {ok: false, line: tab.line, reason: tabReason(text, tab)};
     if (/flow collection|quoted scalar/.test(error.reason ?? '')) {
       return {ok: false, line: openerLine(text) ?? line, reason: String(error.reason)};
     }
@@ -218,9 +277,23 @@ export type DataProblem =
 /** How LLaMA-Factory reads the file (extras/constants.py FILEEXT2TYPE, by the file name's extension). */
 export type FileKind = 'json' | 'csv' | 'text';
 
+/** The extensions data/loader.py knows: FILEEXT2TYPE.get(ext) is case-sensitive. */
+const FILE_EXTENSIONS = ['arrow', 'csv', 'json', 'jsonl', 'parquet', 'txt'];
+
+const extensionOf = (fileName: unknown) => (typeof fileName === 'string' ? /\.(\w+)$/.exec(fileName)?.[1] : undefined);
+
 export function fileKind(fileName: unknown): FileKind | undefined {
-  const ext = typeof fileName === 'string' ? /\.(\w+)$/.exec(fileName)?.[1]?.toLowerCase() : undefined;
+  const ext = extensionOf(fileName);
   return ext === 'json' || ext === 'jsonl' ? 'json' : ext === 'csv' ? 'csv' : ext === 'txt' ? 'text' : undefined;
+}
+
+/** A file name whose extension is one LLaMA-Factory knows written in other case (`train.CSV`, `data.Json`): the
+ * extension as written and as it should be, or null. data/loader.py raises "Allowed file types: …" for it. */
+export function extensionCase(fileName: unknown): {written: string; known: string} | null {
+  const ext = extensionOf(fileName);
+  if (!ext || FILE_EXTENSIONS.includes(ext)) return null;
+  const known = FILE_EXTENSIONS.find((e) => e === ext.toLowerCase());
+  return known ? {written: ext, known} : null;
 }
 
 /** The fields of one CSV line (RFC 4180 quotes), or null when a quoted field runs past the line. */
