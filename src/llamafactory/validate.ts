@@ -172,6 +172,7 @@ export type ConfigProblem =
   | {code: 'no-reward-model'; key: 'stage'}
   | {code: 'lora-only'; key: string; method: string}
   | {code: 'infer-backend'; key: 'infer_backend'; value: string}
+  | {code: 'zero3'; key: string}
   | {
       code: 'load-best';
       key: 'load_best_model_at_end';
@@ -181,6 +182,20 @@ export type ConfigProblem =
       evalSteps?: number;
       saveSteps?: number;
     };
+
+/** Settings hparams/parser.py get_train_args refuses when DeepSpeed runs ZeRO-3 (is_deepspeed_zero3_enabled), with its
+ * message. */
+export const ZERO3_INCOMPATIBLE: Record<string, string> = {
+  predict_with_generate: '`predict_with_generate` is incompatible with DeepSpeed ZeRO-3.',
+  use_unsloth: 'Unsloth is incompatible with DeepSpeed ZeRO-3.',
+  use_kt: 'KTransformers is incompatible with DeepSpeed ZeRO-3.',
+  pissa_init: 'Please use scripts/pissa_init.py to initialize PiSSA in DeepSpeed ZeRO-3.',
+  pure_bf16: '`pure_bf16` is incompatible with DeepSpeed ZeRO-3.',
+};
+
+/** A DeepSpeed file named for ZeRO-3: LLaMA-Factory's ds_z3_config.json, ds_z3_offload_config.json, or zero3.json. */
+export const isZero3File = (deepspeed: unknown): boolean =>
+  typeof deepspeed === 'string' && /(?:^|[^a-z0-9])(?:ds_)?z(?:ero)?[_-]?3(?![0-9])/i.test(deepspeed.split('/').pop()!);
 
 /** Arguments an older release or transformers named otherwise: what a config copied from an old issue or blog still
  * says. transformers 4.41 renamed `evaluation_strategy` to `eval_strategy` (4.57's TrainingArguments has the new name
@@ -267,6 +282,9 @@ export function configProblems(config: Config, {fragment = false, title = ''} = 
     problems.push({code: 'val-size-with-eval-dataset', key: 'val_size'});
   if (train && config.infer_backend != null && config.infer_backend !== 'huggingface') {
     problems.push({code: 'infer-backend', key: 'infer_backend', value: String(config.infer_backend)});
+  }
+  if (train && isZero3File(config.deepspeed)) {
+    for (const k of Object.keys(ZERO3_INCOMPATIBLE)) if (config[k] === true) problems.push({code: 'zero3', key: k});
   }
   const loadBest = loadBestProblem(config, stage);
   if (train && loadBest) problems.push(loadBest);
@@ -360,6 +378,8 @@ export function describeConfigProblem(p: ConfigProblem): string {
       return `YAML ${p.key} needs finetuning_type lora, not ${p.method} (hparams/finetuning_args.py)`;
     case 'infer-backend':
       return `YAML infer_backend: ${p.value} in a training config ("vLLM/SGLang backend is only available for API, CLI and Web.")`;
+    case 'zero3':
+      return `YAML ${p.key} with a ZeRO-3 deepspeed config ("${ZERO3_INCOMPATIBLE[p.key]}")`;
     case 'load-best':
       return p.rule === 'stage'
         ? 'YAML load_best_model_at_end in RM or PPO ("RM and PPO stages do not support `load_best_model_at_end`.")'

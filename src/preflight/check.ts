@@ -24,6 +24,7 @@ import {
   type ConfigProblem,
   type DatasetEntry,
   type EntryProblem,
+  ZERO3_INCOMPATIBLE,
 } from '../llamafactory/validate';
 import {conventionalPath, pathProblem, workspacePaths} from '../content/workspace-paths';
 import {convert, type Converted} from './convert';
@@ -107,6 +108,10 @@ export const LINKS = {
   topLevel: doc('problems/detectionunsuccessful#top-level', '数据集检测不通过：顶层必须是样本列表'),
   parse: doc('problems/detectionunsuccessful#parse', '数据集检测不通过：确认文件能被解析'),
   preference: doc('guide/dataProcessing/datasetType#preference-stage', '数据集类型：偏好数据的训练阶段'),
+  preferenceSharegpt: doc(
+    'guide/dataProcessing/datasetType#preference-sharegpt',
+    '数据集类型：偏好数据的 ShareGPT 写法',
+  ),
   loss: doc('guide/format#loss', '数据格式：哪些内容参与训练'),
   estimator: doc('guide/shili/%7Bproduct%7D#memory-estimate', '实例规格：显存需求估算'),
   outOfMemory: doc('problems/outofmemory#solutions', '显存不足：解决方法'),
@@ -163,6 +168,16 @@ function groupLink(name: string): DocLink {
 }
 
 /** A YAML problem of the shared validator, worded for the reader. */
+/** How to keep each setting parser.py refuses under ZeRO-3. */
+const ZERO3_FIX: Record<string, string> = {
+  predict_with_generate:
+    '预测时去掉 deepspeed（多卡时每张卡各放一份模型）；模型一张卡放不下时，用 scripts/vllm_infer.py 批量生成。',
+  use_unsloth: '去掉 use_unsloth，或者把 deepspeed 换成 ZeRO-2 的配置（ds_z2_config.json）。',
+  pissa_init:
+    '先用 scripts/pissa_init.py 初始化 PiSSA，再用 adapter_name_or_path 加载它的输出；或者换成 ZeRO-2 的配置。',
+  pure_bf16: '去掉 pure_bf16、保留 bf16: true，或者把 deepspeed 换成 ZeRO-2 的配置（ds_z2_config.json）。',
+};
+
 function configFinding(p: ConfigProblem, command: 'train' | 'infer', line?: number): Finding {
   const base = {severity: 'error' as const, box: 'yaml' as const, line};
   switch (p.code) {
@@ -402,6 +417,15 @@ function configFinding(p: ConfigProblem, command: 'train' | 'infer', line?: numb
         why: 'llamafactory-cli train（包括 do_predict 预测）只用 huggingface 后端，参数检查时报 vLLM/SGLang backend is only available for API, CLI and Web.',
         fix: '删掉 infer_backend；要用 vLLM 批量生成，用 scripts/vllm_infer.py。',
         link: LINKS.vllmInfer,
+      };
+    case 'zero3':
+      return {
+        ...base,
+        id: 'yaml.zero3',
+        title: `${code(`${p.key}: true`)} 不能和 DeepSpeed ZeRO-3 一起用`,
+        why: `deepspeed 指向 ZeRO-3 的配置文件，LLaMA-Factory 在参数检查时退出：${ZERO3_INCOMPATIBLE[p.key]}`,
+        fix: ZERO3_FIX[p.key] ?? '把 deepspeed 换成 ZeRO-2 的配置（ds_z2_config.json），或者去掉这一项。',
+        link: LINKS.deepspeed,
       };
   }
 }
@@ -1101,11 +1125,16 @@ function checkData(
     guessed = guess.how;
   }
   if (!guessed) {
-    for (const p of recordProblems(
+    const problems = recordProblems(
       name,
       entry,
       sample.records.map((r) => r.value),
-    )) {
+    );
+    // Samples without `instruction` either (a corpus of {"text": …}) are told by the prompt column's finding; the advice
+    // to map instruction and output would be wrong for them.
+    const noPrompt = problems.some((p) => p.code === 'missing-field' && p.column === 'prompt');
+    for (const p of problems) {
+      if (p.code === 'missing-field' && p.defaultQuery && noPrompt) continue;
       if (p.code === 'missing-field') findings.push(dataFieldFinding(p, sample, entry));
       else if (p.code === 'turn-fields') findings.push(turnFieldsFinding(p, sample, entry));
       else if (p.code === 'kto-tag-type') {
@@ -1140,6 +1169,28 @@ function checkData(
   const how = guessed
     ? `本页没有 dataset_info.json 条目，按样本的字段当作${guessed}读取。`
     : `按条目 ${code(name)}（formatting: ${entry.formatting ?? 'alpaca'}）读取。`;
+  // converter.py reads ShareGPT chosen and rejected as messages ({"from": "gpt", "value": …}); strings, the Alpaca way,
+  // leave the example without its two answers and processor/pairwise.py drops it.
+  const stringPair =
+    entry.formatting === 'sharegpt' &&
+    entry.ranking === true &&
+    [columns.chosen, columns.rejected].every((c) => typeof firstRecord[c!] === 'string');
+  if (converted.dropped && stringPair && ['dpo', 'rm'].includes(stage)) {
+    const tag = (k: string, d: string) => String((entry.tags as Record<string, unknown> | undefined)?.[k] ?? d);
+    const message = `{"${tag('role_tag', 'from')}": "${tag('assistant_tag', 'gpt')}", "${tag('content_tag', 'value')}": "…"}`;
+    findings.push({
+      id: 'data.dropped',
+      severity: 'error',
+      box: 'data',
+      line: records[0]!.line,
+      title: 'ShareGPT 偏好数据的 chosen 和 rejected 要是消息对象，这里是字符串',
+      why: `${how}formatting: sharegpt 时 LLaMA-Factory 只在 chosen 和 rejected 都是 ${message} 这样的对象时读出两个回答；写成字符串（Alpaca 偏好数据的写法）时样本没有两个回答，日志里是 Dropped invalid example，所有样本都被跳过时报 Cannot find valid samples。`,
+      fix: `把 ${code(`"chosen": "…"`)} 写成 ${code(`"chosen": ${message}`)}，rejected 同样；或者把条目和样本都改成 Alpaca 偏好数据的写法（去掉 formatting: sharegpt）。`,
+      link: LINKS.preferenceSharegpt,
+      sample: converted,
+    });
+    return findings;
+  }
   if (converted.dropped && ['sft', 'dpo', 'rm'].includes(stage)) {
     findings.push({
       id: 'data.dropped',
@@ -1682,7 +1733,7 @@ const TEMPLATE_FAMILIES: Array<{model: RegExp; templates: string[]}> = [
 ];
 
 /** The template of a chat model LLaMA-Factory knows, when the config names another. */
-function templateFinding(config: Record<string, unknown>, lines: Map<string, number>): Finding | null {
+function templateFinding(config: Record<string, unknown>, lines: Map<string, number>, input: Input): Finding | null {
   const template = config.template;
   const model = config.model_name_or_path;
   if (typeof template !== 'string' || typeof model !== 'string' || !TEMPLATES.includes(template)) return null;
@@ -1695,13 +1746,24 @@ function templateFinding(config: Record<string, unknown>, lines: Map<string, num
   const family = TEMPLATE_FAMILIES.find((f) => f.model.test(last));
   if (!family || family.templates.includes(template)) return null;
   const want = family.templates.map(code).join(' 或 ');
+  // A vision model's template carries its image plugin (data/template.py mm_plugin); a text template has none, and
+  // mm_plugin.py _validate_input refuses images with it. The built-in mllm_demo and mllm_video_demo have media.
+  const textOnly = family.templates.every((t) => t.includes('_vl')) && !/vl|vision/.test(template);
+  const datasets = `${String(config.dataset ?? '')},${String(config.eval_dataset ?? '')}`.split(',');
+  const media =
+    textOnly &&
+    (datasets.some((d) => /^mllm_(video_)?demo$/.test(d.trim())) ||
+      /"(images|videos)"\s*:/.test(`${input.datasetInfo ?? ''}\n${input.data ?? ''}`));
+  const why = textOnly
+    ? `LLaMA-Factory v${VERSION} 的模型列表里 ${last} 用 ${want}。图片和视频由模板处理，${code(template)} 是纯文本模板：数据里有图片或视频时，加载数据就报 ValueError: This model does not support image input. Please check whether the correct \`template\` is used.（视频是 video input）；只有文字时训练照常进行，但学到的对话格式与模型本来的格式不同。`
+    : `LLaMA-Factory v${VERSION} 的模型列表里 ${last} 用 ${want}。模板决定对话被拼成什么文本；模板与模型不配套时训练照常进行，不会报错，但模型学到的格式与它本来的对话格式不同，部署时容易答非所问或停不下来${template === 'qwen' ? '（qwen 模板还会加上默认系统提示词 You are Qwen, created by Alibaba Cloud.）' : ''}。`;
   return {
     id: 'yaml.template-model',
-    severity: 'warning',
+    severity: media ? 'error' : 'warning',
     box: 'yaml',
     line: lines.get('template'),
     title: `${last} 要用 ${want} 模板，这里是 ${code(template)}`,
-    why: `LLaMA-Factory v${VERSION} 的模型列表里 ${last} 用 ${want}。模板决定对话被拼成什么文本；模板与模型不配套时训练照常进行，不会报错，但模型学到的格式与它本来的对话格式不同，部署时容易答非所问或停不下来${template === 'qwen' ? '（qwen 模板还会加上默认系统提示词 You are Qwen, created by Alibaba Cloud.）' : ''}。`,
+    why,
     fix: `改成 ${code(`template: ${family.templates[0]}`)}；推理和导出时用同一个模板。`,
     link: LINKS.template,
   };
@@ -1978,7 +2040,7 @@ export function preflight(input: Input, {fragment = false} = {}): Finding[] {
     } else {
       findings.push(...checkDatasets(config, input, lines).findings);
       findings.push(...unusedKeyFindings(config, lines));
-      const template = templateFinding(config, lines);
+      const template = templateFinding(config, lines, input);
       if (template) findings.push(template);
       findings.push(...noticeFindings(config, lines));
       findings.push(...launchFindings(config, cardCount, lines));

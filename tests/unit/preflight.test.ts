@@ -1112,10 +1112,580 @@ test('held out 2: Windows and full-width values are worded once, not also as rel
   );
 });
 
+// A third held-out round, written blind (before reading this tool's code): configs from LLaMA-Factory issues (#6924
+// role/content turns read with the default tags) and the site's best-practice pages, lightly changed. What v0.9.5 does:
+// hparams/parser.py get_train_args (FORCE_TORCHRUN, ZeRO-3 with predict_with_generate or Unsloth), data/parser.py
+// (default columns and tags), data/converter.py (ShareGPT chosen and rejected must be messages), processor/pairwise.py,
+// mm_plugin.py _validate_input (a text template refuses images).
+const HELD_OUT_3_CORRECT: Array<{name: string; input: Input}> = [
+  {
+    name: 'smart_home 页配置改成 1e-4 学习率 + cosine_with_min_lr/lr_scheduler_kwargs，不写 lora_target，Alpaca 带 system 列',
+    input: {
+      yaml: `### model
+model_name_or_path: /workspace/user-data/models/Qwen3-4B-Instruct-2507
+trust_remote_code: true
+
+### method
+stage: sft
+do_train: true
+finetuning_type: lora
+lora_rank: 16
+lora_alpha: 32
+
+### dataset
+dataset_dir: /workspace/llamafactory/data
+dataset: smart_home_train
+template: qwen3_nothink
+cutoff_len: 1024
+preprocessing_num_workers: 16
+
+### output
+output_dir: /workspace/user-data/models/output/qwen3-4b-smarthome-lora
+logging_steps: 10
+save_steps: 200
+plot_loss: true
+overwrite_output_dir: true
+report_to: none
+
+### train
+per_device_train_batch_size: 8
+gradient_accumulation_steps: 2
+learning_rate: 1e-4
+num_train_epochs: 3
+lr_scheduler_type: cosine_with_min_lr
+lr_scheduler_kwargs:
+  min_lr_rate: 0.1
+warmup_ratio: 0.05
+bf16: true
+
+### eval
+val_size: 0.05
+per_device_eval_batch_size: 8
+eval_strategy: steps
+eval_steps: 200
+`,
+      datasetInfo: `"smart_home_train": {
+  "file_name": "smart_home_train.jsonl",
+  "columns": {
+    "prompt": "instruction",
+    "query": "input",
+    "response": "output",
+    "system": "system"
+  }
+}`,
+      data: `{"instruction": "把客厅的灯调暗一点", "input": "", "output": "{\\"device\\": \\"living_room_light\\", \\"action\\": \\"dim\\"}", "system": "你是智能家居助手，只输出 JSON。"}
+{"instruction": "打开卧室空调，26 度", "input": "", "output": "{\\"device\\": \\"bedroom_ac\\", \\"action\\": \\"on\\", \\"temp\\": 26}", "system": "你是智能家居助手，只输出 JSON。"}`,
+      cards: '1',
+    },
+  },
+  {
+    name: 'Qwen2.5-VL-7B-Instruct + qwen2_vl，sharegpt messages 带 tags 和 images 列，2 卡 ZeRO-2',
+    input: {
+      yaml: `model_name_or_path: /workspace/user-data/models/Qwen2.5-VL-7B-Instruct
+image_max_pixels: 262144
+trust_remote_code: true
+
+stage: sft
+do_train: true
+finetuning_type: lora
+lora_rank: 8
+lora_target: all
+freeze_vision_tower: true
+deepspeed: /workspace/user-data/configs/ds_z2_config.json
+
+dataset_dir: /workspace/user-data/datasets/receipts
+dataset: receipt_vqa
+template: qwen2_vl
+cutoff_len: 2048
+preprocessing_num_workers: 8
+
+output_dir: /workspace/user-data/models/output/qwen25vl-7b-receipt-lora
+logging_steps: 10
+save_steps: 100
+plot_loss: true
+overwrite_output_dir: true
+
+per_device_train_batch_size: 2
+gradient_accumulation_steps: 8
+learning_rate: 1.0e-4
+num_train_epochs: 3.0
+lr_scheduler_type: cosine
+warmup_ratio: 0.1
+bf16: true
+ddp_timeout: 180000000
+`,
+      datasetInfo: `{
+  "receipt_vqa": {
+    "file_name": "receipt_vqa.json",
+    "formatting": "sharegpt",
+    "columns": {
+      "messages": "messages",
+      "images": "images"
+    },
+    "tags": {
+      "role_tag": "role",
+      "content_tag": "content",
+      "user_tag": "user",
+      "assistant_tag": "assistant",
+      "system_tag": "system"
+    }
+  }
+}`,
+      data: `[
+  {
+    "messages": [
+      {"role": "user", "content": "<image>这张小票的总金额是多少？"},
+      {"role": "assistant", "content": "总金额是 86.50 元。"}
+    ],
+    "images": ["images/receipt_0001.jpg"]
+  },
+  {
+    "messages": [
+      {"role": "user", "content": "<image>小票上的商户名称是什么？"},
+      {"role": "assistant", "content": "商户名称是“便民超市”。"}
+    ],
+    "images": ["images/receipt_0002.jpg"]
+  }
+]`,
+      cards: '2',
+    },
+  },
+  {
+    name: 'DPO，sharegpt 偏好数据（chosen/rejected 为对象），4 卡 ZeRO-3',
+    input: {
+      yaml: `model_name_or_path: /workspace/user-data/models/Qwen2.5-7B-Instruct
+trust_remote_code: true
+
+stage: dpo
+do_train: true
+finetuning_type: lora
+lora_rank: 8
+lora_target: all
+pref_beta: 0.1
+pref_loss: sigmoid
+deepspeed: /workspace/user-data/configs/ds_z3_config.json
+
+dataset_dir: /workspace/user-data/datasets
+dataset: dpo_customer_service
+template: qwen
+cutoff_len: 2048
+preprocessing_num_workers: 16
+
+output_dir: /workspace/user-data/models/output/qwen25-7b-dpo-lora
+logging_steps: 10
+save_steps: 500
+plot_loss: true
+overwrite_output_dir: true
+
+per_device_train_batch_size: 1
+gradient_accumulation_steps: 8
+learning_rate: 5.0e-6
+num_train_epochs: 3.0
+lr_scheduler_type: cosine
+warmup_ratio: 0.1
+bf16: true
+ddp_timeout: 180000000
+`,
+      datasetInfo: `"dpo_customer_service": {
+  "file_name": "dpo_customer_service.json",
+  "ranking": true,
+  "formatting": "sharegpt",
+  "columns": {
+    "messages": "conversations",
+    "chosen": "chosen",
+    "rejected": "rejected"
+  }
+}`,
+      data: `[
+  {
+    "conversations": [{"from": "human", "value": "我的快递三天没动了怎么办？"}],
+    "chosen": {"from": "gpt", "value": "很抱歉让您久等了。请提供运单号，我马上帮您联系网点核实。"},
+    "rejected": {"from": "gpt", "value": "等着吧。"}
+  }
+]`,
+      cards: '4',
+    },
+  },
+  {
+    name: 'Qwen3-8B + qwen3 + enable_thinking: false，自带数据集 identity,alpaca_zh_demo，lora_target 逗号后带空格，load_best_model_at_end',
+    input: {
+      yaml: `model_name_or_path: Qwen/Qwen3-8B
+trust_remote_code: true
+
+stage: sft
+do_train: true
+finetuning_type: lora
+lora_target: q_proj, v_proj
+lora_rank: 8
+
+dataset_dir: /workspace/llamafactory/data
+dataset: identity,alpaca_zh_demo
+template: qwen3
+enable_thinking: false
+cutoff_len: 2048
+max_samples: 1000
+overwrite_cache: true
+preprocessing_num_workers: 16
+
+output_dir: /workspace/user-data/models/output/qwen3-8b-identity-lora
+logging_steps: 10
+save_steps: 200
+plot_loss: true
+overwrite_output_dir: true
+report_to: tensorboard
+
+per_device_train_batch_size: 1
+gradient_accumulation_steps: 8
+learning_rate: 1.0e-4
+num_train_epochs: 3.0
+lr_scheduler_type: cosine
+warmup_ratio: 0.1
+bf16: true
+
+val_size: 0.1
+per_device_eval_batch_size: 1
+eval_strategy: steps
+eval_steps: 100
+load_best_model_at_end: true
+`,
+      cards: '1',
+    },
+  },
+  {
+    name: '增量预训练 stage: pt，Qwen2.5-1.5B 基座全参 8 卡 ZeRO-3，columns.prompt 指向 text，不写 template',
+    input: {
+      yaml: `model_name_or_path: /workspace/user-data/models/Qwen2.5-1.5B
+
+stage: pt
+do_train: true
+finetuning_type: full
+deepspeed: /workspace/user-data/configs/ds_z3_config.json
+
+dataset_dir: /workspace/user-data/datasets/law
+dataset: law_corpus
+cutoff_len: 2048
+overwrite_cache: true
+preprocessing_num_workers: 32
+
+output_dir: /workspace/user-data/models/output/qwen25-1.5b-law-pt
+logging_steps: 10
+save_steps: 1000
+plot_loss: true
+overwrite_output_dir: true
+
+per_device_train_batch_size: 4
+gradient_accumulation_steps: 4
+learning_rate: 1.0e-5
+num_train_epochs: 1.0
+lr_scheduler_type: cosine
+warmup_ratio: 0.01
+bf16: true
+ddp_timeout: 180000000
+`,
+      datasetInfo: `{
+  "law_corpus": {
+    "file_name": "law_corpus.jsonl",
+    "columns": {
+      "prompt": "text"
+    }
+  }
+}`,
+      data: `{"text": "第一条 为了保护民事主体的合法权益，调整民事关系，维护社会和经济秩序，制定本法。"}
+{"text": "第二条 民法调整平等主体的自然人、法人和非法人组织之间的人身关系和财产关系。"}`,
+      cards: '8',
+    },
+  },
+];
+
+for (const {name, input} of HELD_OUT_3_CORRECT) {
+  test(`held out 3, correct: ${name}`, () => {
+    assert.deepEqual(
+      preflight(input)
+        .filter((f) => erroneous(f) || f.severity === 'warning')
+        .map((f) => `${f.id}@${f.line}: ${f.title}`),
+      [],
+    );
+  });
+}
+
+const HELD_OUT_3_BROKEN: Array<{
+  name: string;
+  input: Input;
+  id: string;
+  line: number;
+  text: RegExp;
+  severity?: string;
+  absent?: string[];
+}> = [
+  {
+    name: 'sharegpt 条目 columns.messages=messages，样本用 role/content，没写 tags（issue #6924 同类）',
+    input: {
+      yaml: `model_name_or_path: /workspace/user-data/models/Qwen2.5-7B-Instruct
+stage: sft
+do_train: true
+finetuning_type: lora
+lora_target: all
+dataset_dir: /workspace/user-data/datasets
+dataset: chat_sft
+template: qwen
+cutoff_len: 2048
+output_dir: /workspace/user-data/models/output/qwen25-7b-chat-lora
+per_device_train_batch_size: 2
+gradient_accumulation_steps: 8
+learning_rate: 1.0e-4
+num_train_epochs: 3.0
+bf16: true
+`,
+      datasetInfo: `"chat_sft": {
+  "file_name": "chat_sft.json",
+  "formatting": "sharegpt",
+  "columns": {
+    "messages": "messages"
+  }
+}`,
+      data: `[
+  {"messages": [{"role": "system", "content": "你是客服助手。"}, {"role": "user", "content": "怎么退货？"}, {"role": "assistant", "content": "在订单页点击申请售后即可。"}]}
+]`,
+      cards: '1',
+    },
+    id: 'data.turn-fields',
+    line: 2,
+    text: /KeyError: 'from'/,
+  },
+  {
+    name: 'DPO sharegpt 偏好数据，chosen/rejected 写成字符串（Alpaca 偏好的写法）',
+    input: {
+      yaml: `model_name_or_path: /workspace/user-data/models/Qwen2.5-7B-Instruct
+stage: dpo
+do_train: true
+finetuning_type: lora
+lora_target: all
+pref_beta: 0.1
+dataset_dir: /workspace/user-data/datasets
+dataset: dpo_zh_mine
+template: qwen
+cutoff_len: 2048
+output_dir: /workspace/user-data/models/output/qwen25-7b-dpo
+per_device_train_batch_size: 1
+gradient_accumulation_steps: 8
+learning_rate: 5.0e-6
+num_train_epochs: 2.0
+bf16: true
+`,
+      datasetInfo: `"dpo_zh_mine": {
+  "file_name": "dpo_zh_mine.json",
+  "ranking": true,
+  "formatting": "sharegpt",
+  "columns": {
+    "messages": "conversations",
+    "chosen": "chosen",
+    "rejected": "rejected"
+  }
+}`,
+      data: `[
+  {
+    "conversations": [{"from": "human", "value": "用一句话介绍杭州。"}],
+    "chosen": "杭州是浙江省会，以西湖闻名。",
+    "rejected": "不知道。"
+  }
+]`,
+      cards: '2',
+    },
+    id: 'data.dropped',
+    line: 2,
+    text: /chosen 和 rejected 要是消息对象/,
+  },
+  {
+    name: 'qwen80B 页的预测配置加上 ZeRO-3（predict_with_generate + ds_z3）',
+    input: {
+      yaml: `model_name_or_path: /workspace/user-data/models/Qwen3-Next-80B-A3B-Instruct
+adapter_name_or_path: /workspace/user-data/models/output/qwen3-next-80b-policy-lora
+trust_remote_code: true
+
+stage: sft
+do_predict: true
+finetuning_type: lora
+predict_with_generate: true
+deepspeed: /workspace/user-data/configs/ds_z3_config.json
+
+dataset_dir: /workspace/llamafactory/data
+eval_dataset: policy_summary_test
+template: qwen3_nothink
+cutoff_len: 8192
+
+output_dir: /workspace/user-data/models/output/qwen3-next-80b-predict
+overwrite_output_dir: true
+per_device_eval_batch_size: 1
+`,
+      cards: '4',
+    },
+    id: 'yaml.zero3',
+    line: 8,
+    text: /`predict_with_generate` is incompatible with DeepSpeed ZeRO-3/,
+  },
+  {
+    name: 'use_unsloth: true 配 ZeRO-3，2 卡',
+    input: {
+      yaml: `model_name_or_path: /workspace/user-data/models/Meta-Llama-3-8B-Instruct
+use_unsloth: true
+stage: sft
+do_train: true
+finetuning_type: lora
+lora_target: all
+deepspeed: /workspace/user-data/configs/ds_z3_config.json
+dataset_dir: /workspace/llamafactory/data
+dataset: alpaca_en_demo
+template: llama3
+cutoff_len: 2048
+output_dir: /workspace/user-data/models/output/llama3-8b-unsloth
+per_device_train_batch_size: 2
+gradient_accumulation_steps: 4
+learning_rate: 1.0e-4
+num_train_epochs: 3.0
+bf16: true
+`,
+      cards: '2',
+    },
+    id: 'yaml.zero3',
+    line: 2,
+    text: /Unsloth is incompatible with DeepSpeed ZeRO-3/,
+  },
+  {
+    name: 'Qwen2-VL-7B-Instruct 用了 template: qwen，数据带图片',
+    input: {
+      yaml: `model_name_or_path: /workspace/user-data/models/Qwen2-VL-7B-Instruct
+stage: sft
+do_train: true
+finetuning_type: lora
+lora_target: all
+dataset_dir: /workspace/llamafactory/data
+dataset: mllm_demo
+template: qwen
+cutoff_len: 2048
+output_dir: /workspace/user-data/models/output/qwen2vl-7b-lora
+per_device_train_batch_size: 1
+gradient_accumulation_steps: 8
+learning_rate: 1.0e-4
+num_train_epochs: 3.0
+bf16: true
+`,
+      cards: '1',
+    },
+    id: 'yaml.template-model',
+    line: 8,
+    text: /does not support image input/,
+    severity: 'error',
+  },
+  {
+    name: 'medical_image 页配置换成 Qwen3-VL-8B，单卡仍带 ZeRO-3',
+    input: {
+      yaml: `### model
+model_name_or_path: /workspace/user-data/models/Qwen3-VL-8B-Instruct
+image_max_pixels: 262144
+trust_remote_code: true
+
+### method
+stage: sft
+do_train: true
+finetuning_type: lora
+lora_rank: 16
+lora_alpha: 32
+lora_dropout: 0.05
+lora_target: all
+freeze_vision_tower: true
+freeze_multi_modal_projector: true
+deepspeed: /workspace/user-data/configs/ds_z3_config.json
+
+### dataset
+dataset_dir: /workspace/llamafactory/data
+dataset: mllm_demo
+template: qwen3_vl_nothink
+cutoff_len: 2048
+preprocessing_num_workers: 16
+dataloader_num_workers: 4
+
+### output
+output_dir: /workspace/user-data/models/output/qwen3vl-8b-demo-lora
+logging_steps: 10
+save_steps: 200
+plot_loss: true
+overwrite_output_dir: true
+save_only_model: false
+report_to: none
+
+### train
+per_device_train_batch_size: 1
+gradient_accumulation_steps: 8
+learning_rate: 1.0e-4
+num_train_epochs: 2.0
+lr_scheduler_type: cosine
+warmup_ratio: 0.05
+bf16: true
+ddp_timeout: 180000000
+`,
+      cards: '1',
+    },
+    id: 'launch.force-torchrun',
+    line: 16,
+    text: /FORCE_TORCHRUN=1/,
+  },
+  {
+    name: 'stage: pt，条目只写 file_name、样本是 {"text": ...}（没写 columns.prompt）',
+    input: {
+      yaml: `model_name_or_path: /workspace/user-data/models/Qwen2.5-0.5B
+stage: pt
+do_train: true
+finetuning_type: lora
+lora_target: all
+dataset_dir: /workspace/user-data/datasets
+dataset: my_corpus
+cutoff_len: 1024
+output_dir: /workspace/user-data/models/output/qwen25-05b-pt
+per_device_train_batch_size: 4
+gradient_accumulation_steps: 4
+learning_rate: 1.0e-4
+num_train_epochs: 1.0
+bf16: true
+`,
+      datasetInfo: `"my_corpus": {
+  "file_name": "my_corpus.jsonl"
+}`,
+      data: `{"text": "机器学习是人工智能的一个分支。"}
+{"text": "深度学习使用多层神经网络。"}`,
+      cards: '1',
+    },
+    id: 'data.missing-field',
+    line: 1,
+    text: /KeyError: 'instruction'/,
+    absent: ['data.alpaca-no-input'],
+  },
+];
+
+for (const broken of HELD_OUT_3_BROKEN) {
+  test(`held out 3, broken: ${broken.name}`, () => {
+    const findings = preflight(broken.input);
+    const hit = findings.find((f) => f.id === broken.id);
+    assert.ok(hit, `no ${broken.id}; got ${findings.map((f) => `${f.id}@${f.line}`).join(', ')}`);
+    assert.equal(hit.line, broken.line);
+    assert.equal(hit.severity, broken.severity ?? 'error');
+    assert.match(findingText(hit), broken.text);
+    assert.ok(hit.why.length > 10 && hit.fix && hit.link.to.startsWith('/docs/'));
+    for (const id of broken.absent ?? []) assert.ok(!findings.some((f) => f.id === id), `${id} reported`);
+  });
+}
+
 test('every finding links to an existing section of the site', async () => {
   const docsDir = join(siteSettings.siteDir, siteSettings.docsPath);
   const targets = new Set(Object.values(LINKS).map((l) => l.to));
-  for (const p of [...PLANTED, ...HELD_OUT_CORRECT, ...HELD_OUT_BROKEN, ...HELD_OUT_2_CORRECT, ...HELD_OUT_2_BROKEN])
+  for (const p of [
+    ...PLANTED,
+    ...HELD_OUT_CORRECT,
+    ...HELD_OUT_BROKEN,
+    ...HELD_OUT_2_CORRECT,
+    ...HELD_OUT_2_BROKEN,
+    ...HELD_OUT_3_CORRECT,
+    ...HELD_OUT_3_BROKEN,
+  ])
     for (const f of preflight(p.input)) targets.add(f.link.to.replace(/\?[^#]*/, ''));
   for (const to of targets) {
     const [path, anchor] = decodeURIComponent(to)
