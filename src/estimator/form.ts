@@ -122,6 +122,7 @@ export type ErrorCode =
   | 'rankOverHidden'
   | 'unknownTarget'
   | 'unknownPrecision'
+  | 'pureBf16Zero3'
   | 'unknownZero'
   | 'cardCount';
 
@@ -147,6 +148,8 @@ const DESCRIPTIONS: Record<ErrorCode, string> = {
   rankOverHidden: 'the LoRA rank exceeds the hidden size ({hidden})',
   unknownTarget: 'must be all or qv',
   unknownPrecision: 'must be bf16 or pure_bf16',
+  pureBf16Zero3:
+    'pure_bf16 cannot be used with ZeRO-3 (LLaMA-Factory: "`pure_bf16` is incompatible with DeepSpeed ZeRO-3.")',
   unknownZero: `must be one of none, z0, z1, z2, z3`,
   cardCount: 'must be 1, 2, 4 or 8',
 };
@@ -245,6 +248,8 @@ export function parseValues(v: FormValues): Parsed {
   if (v.precision !== 'bf16' && v.precision !== 'pure_bf16') errors.precision = {code: 'unknownPrecision'};
   const zero = (ZERO_CHOICES as readonly string[]).includes(v.zero) ? (v.zero as Zero) : undefined;
   if (!zero) errors.zero = {code: 'unknownZero'};
+  // hparams/parser.py (v0.9.5) stops a run that asks for both.
+  if (precision === 'pure_bf16' && zero === 'z3') errors.precision = {code: 'pureBf16Zero3'};
   const offload = v.offload === '1';
   const cutoffLen = take('cutoff', integer(v.cutoff, 1, 262144));
   const batchSize = take('batch', integer(v.batch, 1, 1024));

@@ -213,6 +213,7 @@ describe('estimator: form, query string and YAML', () => {
       [{rank: '8192'}, 'rank', {code: 'rankOverHidden', values: {hidden: 4096}}],
       [{model: 'nope'}, 'model', {code: 'unknownModel'}],
       [{zero: 'z4'}, 'zero', {code: 'unknownZero'}],
+      [{precision: 'pure_bf16', zero: 'z3'}, 'precision', {code: 'pureBf16Zero3'}],
       [{model: 'custom', params: 'x'}, 'params', {code: 'notNumber'}],
       [{model: 'custom', heads: '30'}, 'heads', {code: 'headsDivideHidden'}],
       [{model: 'custom', active: '9'}, 'active', {code: 'activeOverTotal'}],
@@ -246,6 +247,8 @@ describe('estimator: form, query string and YAML', () => {
         for (const offload of [false, true])
           for (const gc of [true, false])
             for (const precision of ['bf16', 'pure_bf16'] as const) {
+              // LLaMA-Factory refuses pure_bf16 with ZeRO-3, and so does the form (the case above).
+              if (precision === 'pure_bf16' && zero === 'z3') continue;
               const yaml = yamlFor({
                 ...BASE,
                 model: MODELS[0]!,
@@ -258,7 +261,7 @@ describe('estimator: form, query string and YAML', () => {
               assert.deepEqual(checkYaml(yaml, {fragment: true}), [], yaml);
               checked++;
             }
-    assert.equal(checked, 200);
+    assert.equal(checked, 180);
   });
 
   it('the YAML says what was chosen', () => {

@@ -157,6 +157,11 @@ export function errorMessage(e: FieldError): string {
       return t('error.unknownTarget', '请选择 LoRA 作用的层');
     case 'unknownPrecision':
       return t('error.unknownPrecision', '请选择精度');
+    case 'pureBf16Zero3':
+      return t(
+        'error.pureBf16Zero3',
+        'pure_bf16 不能与 ZeRO-3 同时使用，LLaMA-Factory 会在启动时报错：请改用 bf16，或换一个 DeepSpeed 配置',
+      );
     case 'unknownZero':
       return t('error.unknownZero', '请选择 DeepSpeed 配置');
     case 'cardCount':
