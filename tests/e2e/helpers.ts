@@ -1,4 +1,4 @@
-import {expect, type Locator, type Page} from '@playwright/test';
+import {expect, type ConsoleMessage, type Locator, type Page} from '@playwright/test';
 
 /** Paths of every page in the production build's sitemap, as served (the build-output tests read it the same way). */
 export {sitemapPaths} from '../output/output';
@@ -11,12 +11,27 @@ export const TEST_BUILD_URL = `http://localhost:${Number(process.env.E2E_PORT ??
 
 /** Collects console errors and uncaught page errors for the life of the page. */
 export function collectErrors(page: Page): string[] {
+  return watchErrors(page).errors;
+}
+
+/** Collects console errors and uncaught page errors until `stop` (for a page that outlives one test). */
+export function watchErrors(page: Page): {errors: string[]; stop: () => void} {
   const errors: string[] = [];
-  page.on('console', (msg) => {
+  const onConsole = (msg: ConsoleMessage) => {
     if (msg.type() === 'error') errors.push(msg.text());
-  });
-  page.on('pageerror', (err) => errors.push(err.message));
-  return errors;
+  };
+  const onError = (err: Error) => {
+    errors.push(err.message);
+  };
+  page.on('console', onConsole);
+  page.on('pageerror', onError);
+  return {
+    errors,
+    stop: () => {
+      page.off('console', onConsole);
+      page.off('pageerror', onError);
+    },
+  };
 }
 
 /**

@@ -9,9 +9,9 @@
 // address bar), as a reader moving through the site would, with the browser's cache warm: a fresh context per page
 // made every load cold, about three times the time of the suite's longest spec.
 import AxeBuilder from '@axe-core/playwright';
-import {type ConsoleMessage, type Page} from '@playwright/test';
+import {type Page} from '@playwright/test';
 import {expect, test as base, recordCspViolations, describeCspViolations, type CspViolation} from './test';
-import {hydrated, sitemapPaths} from './helpers';
+import {hydrated, sitemapPaths, watchErrors} from './helpers';
 import {DOC, NOT_FOUND, SAMPLE, SEARCH} from './sample';
 
 const pages = [...sitemapPaths(), SEARCH, NOT_FOUND];
@@ -150,15 +150,7 @@ async function axeViolations(page: Page, path: string, mode: Mode): Promise<stri
 /** Everything checked on one load of a page: status, title, errors, axe (in both modes on the sampled pages). */
 async function check({page, violations}: Reader, path: string): Promise<void> {
   // Console and page errors, and CSP violations, from this page's load to its last check.
-  const errors: string[] = [];
-  const onConsole = (msg: ConsoleMessage) => {
-    if (msg.type() === 'error') errors.push(msg.text());
-  };
-  const onError = (err: Error) => {
-    errors.push(err.message);
-  };
-  page.on('console', onConsole);
-  page.on('pageerror', onError);
+  const {errors, stop} = watchErrors(page);
   const seen = violations.length;
   const found: string[] = [];
   try {
@@ -170,8 +162,7 @@ async function check({page, violations}: Reader, path: string): Promise<void> {
       found.push(...(await test.step('axe dark', () => axeViolations(page, path, 'dark'))));
     }
   } finally {
-    page.off('console', onConsole);
-    page.off('pageerror', onError);
+    stop();
   }
   // The not-found page's own 404 is what it is for; any other error is a fault.
   const faults = path === NOT_FOUND ? errors.filter((e) => !/^Failed to load resource: .*404/.test(e)) : errors;
